@@ -1,0 +1,187 @@
+/* arm.c — ARMv7-A in ARM mode, little-endian, decoded with Capstone. */
+#include <elf.h>
+#include <glib.h>
+
+#include "capstone-decoder.h"
+
+#define ARM_EXCP_UDEF 1
+#define ARM_EXCP_SWI 2          /* svc #0: the Linux EABI system call */
+
+static int uc_reg(arm_reg r)
+{
+    if (r == ARM_REG_INVALID)
+        return -1;
+    if (r >= ARM_REG_R0 && r <= ARM_REG_R12)
+        return UC_ARM_REG_R0 + (r - ARM_REG_R0);
+    if (r == ARM_REG_SP)
+        return UC_ARM_REG_SP;
+    if (r == ARM_REG_LR)
+        return UC_ARM_REG_LR;
+    return -2;  /* pc and others: not an address that other cores share */
+}
+
+static cpu_decoder *arm_decoder_new(void)
+{
+    return capstone_decoder_new(CS_ARCH_ARM, CS_MODE_ARM);
+}
+
+/* Bytes one memory instruction moves. */
+static uint8_t access_size(unsigned id)
+{
+    switch (id) {
+    case ARM_INS_LDRB: case ARM_INS_LDRBT: case ARM_INS_LDRSB: case ARM_INS_LDRSBT:
+    case ARM_INS_STRB: case ARM_INS_STRBT: case ARM_INS_LDREXB: case ARM_INS_STREXB:
+    case ARM_INS_SWPB:
+        return 1;
+    case ARM_INS_LDRH: case ARM_INS_LDRHT: case ARM_INS_LDRSH: case ARM_INS_LDRSHT:
+    case ARM_INS_STRH: case ARM_INS_STRHT: case ARM_INS_LDREXH: case ARM_INS_STREXH:
+        return 2;
+    case ARM_INS_LDRD: case ARM_INS_STRD: case ARM_INS_LDREXD: case ARM_INS_STREXD:
+        return 8;
+    default:
+        return 4;
+    }
+}
+
+/* ldm/stm: the lowest address the block touches, relative to the base
+ * (ARM ARM A8.8.57-A8.8.60 and A8.8.197-A8.8.200: increment/decrement,
+ * after/before). */
+static bool block_transfer(const cs_insn *insn, struct insn_info *out)
+{
+    const cs_arm *a = &insn->detail->arm;
+    int n = a->op_count - 1;
+    bool load;
+    int lowest;
+    switch (insn->id) {
+    case ARM_INS_LDM:   load = true;  lowest = 0; break;
+    case ARM_INS_LDMIB: load = true;  lowest = 4; break;
+    case ARM_INS_LDMDA: load = true;  lowest = -4 * n + 4; break;
+    case ARM_INS_LDMDB: load = true;  lowest = -4 * n; break;
+    case ARM_INS_STM:   load = false; lowest = 0; break;
+    case ARM_INS_STMIB: load = false; lowest = 4; break;
+    case ARM_INS_STMDA: load = false; lowest = -4 * n + 4; break;
+    case ARM_INS_STMDB: load = false; lowest = -4 * n; break;
+    default: return false;
+    }
+    if (a->op_count < 2 || a->operands[0].type != ARM_OP_REG)
+        return false;
+    out->kind = load ? INSN_LOAD : INSN_STORE;
+    out->size = (uint8_t)(4 * n);
+    out->mem.base = uc_reg(a->operands[0].reg);
+    out->mem.disp = lowest;
+    if (out->mem.base == UC_ARM_REG_SP)
+        out->kind = INSN_PRIVATE;
+    return true;
+}
+
+static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
+                         size_t before, uint64_t pc, struct insn_info *out)
+{
+    (void)before;
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL)
+        return false;
+    const cs_arm *a = &insn->detail->arm;
+
+    memset(out, 0, sizeof *out);
+    out->length = (uint8_t)insn->size;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+
+    switch (insn->id) {
+    case ARM_INS_SVC:
+        out->kind = INSN_TRAP;
+        return true;
+    case ARM_INS_PUSH: case ARM_INS_POP:        /* the core's own stack */
+    case ARM_INS_PLD: case ARM_INS_PLDW: case ARM_INS_PLI:  /* hints */
+        return true;
+    default:
+        break;
+    }
+    if (block_transfer(insn, out))
+        return true;
+
+    for (int i = 0; i < a->op_count; i++) {
+        const cs_arm_op *op = &a->operands[i];
+        if (op->type != ARM_OP_MEM)
+            continue;
+        /* [sp, ...] is the core's own stack, [pc, ...] a literal pool. */
+        if (op->mem.base == ARM_REG_SP || op->mem.base == ARM_REG_PC)
+            return true;
+        if (insn->id == ARM_INS_SWP || insn->id == ARM_INS_SWPB)
+            out->kind = INSN_RMW;
+        else if (op->access & CS_AC_WRITE)
+            out->kind = INSN_STORE;
+        else
+            out->kind = INSN_LOAD;
+        out->size = access_size(insn->id);
+        out->mem.base = uc_reg(op->mem.base);
+        /* Post-indexed forms ([rn], #imm) name the offset as a further
+         * operand: the access itself is at rn. */
+        bool post_indexed = a->writeback && i + 1 < a->op_count;
+        if (!post_indexed) {
+            out->mem.index = uc_reg(op->mem.index);
+            out->mem.scale = (int8_t)op->mem.scale;
+            out->mem.shift = (uint8_t)(op->shift.type == ARM_SFT_LSL ? op->shift.value : 0);
+            out->mem.disp = op->mem.disp;
+        }
+        if (out->mem.base == -2 || out->mem.index == -2)
+            return false;
+        return true;
+    }
+    return true;
+}
+
+static void arm_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+{
+    uint32_t v;
+    uc_reg_read(uc, UC_ARM_REG_R7, &v);
+    *nr = v;
+    for (int i = 0; i < 3; i++) {
+        uc_reg_read(uc, UC_ARM_REG_R0 + i, &v);
+        args[i] = v;
+    }
+}
+
+static void arm_syscall_return(uc_engine *uc, int64_t result)
+{
+    uint32_t v = (uint32_t)result;
+    uc_reg_write(uc, UC_ARM_REG_R0, &v);
+}
+
+static const char *arm_trap_name(uint32_t excp)
+{
+    switch (excp) {
+    case ARM_EXCP_UDEF: return "undefined instruction";
+    case 3: return "prefetch abort";
+    case 4: return "data abort";
+    case 7: return "breakpoint";
+    default: return "exception";
+    }
+}
+
+const struct cpu_ops cpu_arm = {
+    .name = "arm",
+    .description = "ARMv7-A, ARM mode, little-endian",
+    .elf_machine = { EM_ARM, EM_ARM },
+    .elf_class = ELFCLASS32,
+    .elf_data = ELFDATA2LSB,
+    .word_size = 4,
+    .insn_align = 4,
+    .uc_arch = UC_ARCH_ARM,
+    .uc_mode = UC_MODE_ARM,
+    .uc_cpu_model = UC_CPU_ARM_CORTEX_A15,
+    .reg_pc = UC_ARM_REG_PC,
+    .reg_sp = UC_ARM_REG_SP,
+    .stack_reserve = 16,
+    .decoder_new = arm_decoder_new,
+    .decoder_free = capstone_decoder_free,
+    .classify = arm_classify,
+    .disassemble = capstone_disassemble,
+    .sys_write = 4, .sys_exit = 1, .sys_exit_group = 248,
+    .syscall_intno = ARM_EXCP_SWI,
+    .syscall_insn = -1,
+    .syscall_args = arm_syscall_args,
+    .syscall_return = arm_syscall_return,
+    .trap_name = arm_trap_name,
+};

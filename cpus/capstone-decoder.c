@@ -1,0 +1,43 @@
+/* capstone-decoder.c — see capstone-decoder.h. */
+#include <glib.h>
+#include "capstone-decoder.h"
+
+cpu_decoder *capstone_decoder_new(cs_arch arch, cs_mode mode)
+{
+    cpu_decoder *d = g_new0(cpu_decoder, 1);
+    if (cs_open(arch, mode, &d->handle) != CS_ERR_OK)
+        g_error("capstone: cannot open a decoder for arch %d", arch);
+    cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
+    d->insn = cs_malloc(d->handle);
+    return d;
+}
+
+void capstone_decoder_free(cpu_decoder *d)
+{
+    if (d == NULL)
+        return;
+    cs_free(d->insn, 1);
+    cs_close(&d->handle);
+    g_free(d);
+}
+
+const cs_insn *capstone_decode(cpu_decoder *d, const uint8_t *code, size_t avail,
+                               uint64_t pc)
+{
+    uint64_t addr = pc;
+    if (!cs_disasm_iter(d->handle, &code, &avail, &addr, d->insn))
+        return NULL;
+    return d->insn;
+}
+
+void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
+                          uint64_t pc, char *buf, size_t len)
+{
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL)
+        g_strlcpy(buf, "(undecodable)", len);
+    else if (insn->op_str[0])
+        g_snprintf(buf, len, "%s %s", insn->mnemonic, insn->op_str);
+    else
+        g_strlcpy(buf, insn->mnemonic, len);
+}

@@ -1,0 +1,22 @@
+/* capstone-decoder.h — a Capstone handle as a cpu_decoder, shared by the
+ * cpus that Capstone 4 decodes well (arm, x86).  Private to cpus/. */
+#ifndef ATOMSIM_CAPSTONE_DECODER_H
+#define ATOMSIM_CAPSTONE_DECODER_H
+
+#include <capstone/capstone.h>
+#include "cpu.h"
+
+struct cpu_decoder {
+    csh handle;
+    cs_insn *insn;
+};
+
+cpu_decoder *capstone_decoder_new(cs_arch arch, cs_mode mode);
+void capstone_decoder_free(cpu_decoder *d);
+/* Decode one instruction with details; NULL if it is not one. */
+const cs_insn *capstone_decode(cpu_decoder *d, const uint8_t *code, size_t avail,
+                               uint64_t pc);
+void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
+                          uint64_t pc, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,103 @@
+/* cpu.h — the table of operations every ISA provides.
+ *
+ * One file per ISA in cpus/ defines one `struct cpu_ops`; cpus.c lists them.
+ * Nothing outside cpus/ knows an ISA: the simulator sees instructions only
+ * through `struct insn_info`, registers only through the ids given here.
+ */
+#ifndef ATOMSIM_CPU_H
+#define ATOMSIM_CPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <unicorn/unicorn.h>
+
+/* What an instruction does that other cores can see. */
+enum insn_kind {
+    INSN_UNKNOWN = 0,   /* not classified yet */
+    INSN_PRIVATE,       /* registers, stack or constants only */
+    INSN_LOAD,          /* reads memory */
+    INSN_STORE,         /* writes memory */
+    INSN_RMW,           /* reads and writes memory in one instruction */
+    INSN_TRAP,          /* the system-call instruction */
+};
+
+/* How to compute an instruction's effective address from registers:
+ * base + (index << shift) * scale + disp, plus the address of the next
+ * instruction when pc_relative.  Register ids are Unicorn's; -1 is none. */
+struct mem_operand {
+    int base;
+    int index;
+    int8_t scale;       /* 1, 2, 4, 8, or -1 to subtract the index */
+    uint8_t shift;
+    bool pc_relative;
+    int64_t disp;
+};
+
+struct insn_info {
+    uint8_t kind;       /* enum insn_kind */
+    uint8_t length;     /* bytes */
+    uint8_t size;       /* bytes accessed */
+    bool no_preempt;    /* the scheduler may not stop the core just before it */
+    struct mem_operand mem;
+};
+
+/* Decoding state of one machine (a Capstone handle, for instance). */
+typedef struct cpu_decoder cpu_decoder;
+
+struct cpu_ops {
+    const char *name;           /* as given to --cpu */
+    const char *description;
+    /* The ELF files it runs (e_machine values, class and byte order). */
+    uint16_t elf_machine[2];
+    uint8_t elf_class;          /* ELFCLASS32 / ELFCLASS64 */
+    uint8_t elf_data;           /* ELFDATA2LSB / ELFDATA2MSB */
+    unsigned word_size;         /* bytes in a register */
+    unsigned insn_align;        /* instruction alignment: 4, or 1 */
+
+    /* Unicorn */
+    uc_arch uc_arch;
+    uc_mode uc_mode;
+    int uc_cpu_model;           /* -1: Unicorn's default */
+    int reg_pc;
+    int reg_sp;
+    /* Where a core starts: bytes below the top of its stack. */
+    unsigned stack_reserve;
+
+    /* Decoding, once per machine. */
+    cpu_decoder *(*decoder_new)(void);
+    void (*decoder_free)(cpu_decoder *d);
+    /* Classify the instruction at pc, whose bytes are code[0 .. avail);
+     * code[-before .. 0) may be read too.  False if it cannot be decoded. */
+    bool (*classify)(cpu_decoder *d, const uint8_t *code, size_t avail,
+                     size_t before, uint64_t pc, struct insn_info *out);
+    /* The mnemonic and operands of one instruction, for messages. */
+    void (*disassemble)(cpu_decoder *d, const uint8_t *code, size_t avail,
+                        uint64_t pc, char *buf, size_t len);
+
+    /* Linux system-call numbers the runtime uses. */
+    uint32_t sys_write, sys_exit, sys_exit_group;
+
+    /* Traps: the system call arrives as interrupt `syscall_intno`
+     * (UC_HOOK_INTR) or, when syscall_insn >= 0, as that instruction
+     * (UC_HOOK_INSN). */
+    int syscall_intno;
+    int syscall_insn;
+    /* Read the call number and three arguments. */
+    void (*syscall_args)(uc_engine *uc, uint64_t *nr, uint64_t args[3]);
+    /* Deliver the result (>= 0, or -errno) the way Linux does, and leave
+     * the core ready to run the next instruction. */
+    void (*syscall_return)(uc_engine *uc, int64_t result);
+    /* Name an interrupt that is not the system call ("undefined instruction"). */
+    const char *(*trap_name)(uint32_t intno);
+};
+
+/* cpus.c: the list of cpus, and look-ups in it. */
+extern const struct cpu_ops cpu_sparc32, cpu_arm, cpu_x86, cpu_x86_64;
+extern const struct cpu_ops *const cpu_list[];
+const struct cpu_ops *cpu_find(const char *name);
+const struct cpu_ops *cpu_for_elf(uint16_t machine, uint8_t elf_class, uint8_t elf_data);
+/* "sparc32|arm|x86|x86_64" */
+const char *cpu_names(void);
+
+#endif

@@ -1,0 +1,6 @@
+# cpus/: one table of operations per ISA.
+noinst_LIBRARIES += libatomsim.a
+libatomsim_a_SOURCES = \
+	%D%/cpu.h %D%/cpus.c \
+	%D%/capstone-decoder.h %D%/capstone-decoder.c \
+	%D%/sparc32.c %D%/arm.c %D%/x86.c

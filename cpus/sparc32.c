@@ -1,0 +1,224 @@
+/* sparc32.c — SPARC V8 (big-endian), guests built -mflat, LEON3 model.
+ *
+ * Capstone 4 does not decode ldstub, ldstuba, swapa or casa, so memory
+ * instructions are classified from the instruction word with the table
+ * below (SPARC V8 manual, appendix F: format 3, op = 3, field op3).
+ */
+#include <elf.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib.h>
+
+#include "cpu.h"
+
+#define SPARC_TT_TRAP 0x80      /* Ticc raises trap type 0x80 + number */
+#define SPARC_LINUX_SYSCALL (SPARC_TT_TRAP + 0x10)      /* ta 0x10 */
+
+struct mem_op {
+    const char *name;
+    uint8_t kind;
+    uint8_t size;
+};
+
+/* Memory instructions by op3 (op = 3).  The *a forms take an address space
+ * identifier; Unicorn runs user mode, where only ASI 0x0A (user data) is
+ * meaningful. */
+static const struct mem_op mem_ops[64] = {
+    [0x00] = { "ld",      INSN_LOAD,  4 },
+    [0x01] = { "ldub",    INSN_LOAD,  1 },
+    [0x02] = { "lduh",    INSN_LOAD,  2 },
+    [0x03] = { "ldd",     INSN_LOAD,  8 },
+    [0x04] = { "st",      INSN_STORE, 4 },
+    [0x05] = { "stb",     INSN_STORE, 1 },
+    [0x06] = { "sth",     INSN_STORE, 2 },
+    [0x07] = { "std",     INSN_STORE, 8 },
+    [0x09] = { "ldsb",    INSN_LOAD,  1 },
+    [0x0a] = { "ldsh",    INSN_LOAD,  2 },
+    [0x0d] = { "ldstub",  INSN_RMW,   1 },  /* load byte, store 0xff: test-and-set */
+    [0x0f] = { "swap",    INSN_RMW,   4 },  /* exchange a word with a register */
+    [0x10] = { "lda",     INSN_LOAD,  4 },
+    [0x11] = { "lduba",   INSN_LOAD,  1 },
+    [0x12] = { "lduha",   INSN_LOAD,  2 },
+    [0x13] = { "ldda",    INSN_LOAD,  8 },
+    [0x14] = { "sta",     INSN_STORE, 4 },
+    [0x15] = { "stba",    INSN_STORE, 1 },
+    [0x16] = { "stha",    INSN_STORE, 2 },
+    [0x17] = { "stda",    INSN_STORE, 8 },
+    [0x19] = { "ldsba",   INSN_LOAD,  1 },
+    [0x1a] = { "ldsha",   INSN_LOAD,  2 },
+    [0x1d] = { "ldstuba", INSN_RMW,   1 },
+    [0x1f] = { "swapa",   INSN_RMW,   4 },
+    [0x20] = { "ldf",     INSN_LOAD,  4 },
+    [0x21] = { "ldfsr",   INSN_LOAD,  4 },
+    [0x23] = { "lddf",    INSN_LOAD,  8 },
+    [0x24] = { "stf",     INSN_STORE, 4 },
+    [0x25] = { "stfsr",   INSN_STORE, 4 },
+    [0x26] = { "stdfq",   INSN_STORE, 8 },
+    [0x27] = { "stdf",    INSN_STORE, 8 },
+    [0x3c] = { "casa",    INSN_RMW,   4 },  /* compare and swap (LEON3, V9) */
+};
+
+static uint32_t word_at(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Unicorn's id of integer register r0..r31 (%g, %o, %l, %i). */
+static int sparc_reg(unsigned r)
+{
+    if (r < 8)
+        return UC_SPARC_REG_G0 + (int)r;
+    if (r < 16)
+        return UC_SPARC_REG_O0 + (int)(r - 8);
+    if (r < 24)
+        return UC_SPARC_REG_L0 + (int)(r - 16);
+    return UC_SPARC_REG_I0 + (int)(r - 24);
+}
+
+#define SPARC_SP 14     /* %o6 */
+
+/* Control-transfer instructions, which have a delay slot: Bicc, FBfcc,
+ * CBccc (op 0, op2 2/6/7), call (op 1), jmpl and rett (op 2, op3 0x38/0x39). */
+static bool is_control_transfer(uint32_t w)
+{
+    unsigned op = w >> 30, op2 = (w >> 22) & 7, op3 = (w >> 19) & 0x3f;
+    return (op == 0 && (op2 == 2 || op2 == 6 || op2 == 7)) || op == 1 ||
+           (op == 2 && (op3 == 0x38 || op3 == 0x39));
+}
+
+static cpu_decoder *sparc_decoder_new(void)
+{
+    return (cpu_decoder *)g_new0(char, 1);      /* decodes without state */
+}
+
+static void sparc_decoder_free(cpu_decoder *d)
+{
+    g_free(d);
+}
+
+static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
+                           size_t before, uint64_t pc, struct insn_info *out)
+{
+    (void)d;
+    if (avail < 4 || pc % 4 != 0)
+        return false;
+    uint32_t w = word_at(code);
+    unsigned op = w >> 30, op3 = (w >> 19) & 0x3f;
+    unsigned rs1 = (w >> 14) & 0x1f, rs2 = w & 0x1f;
+    bool imm = (w >> 13) & 1;
+
+    memset(out, 0, sizeof *out);
+    out->length = 4;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+    /* Stopping between a control transfer and its delay slot loses NPC
+     * (Unicorn restarts with NPC = PC + 4), so never preempt there. */
+    if (before >= 4 && is_control_transfer(word_at(code - 4)))
+        out->no_preempt = true;
+
+    if (op == 2 && op3 == 0x3a) {       /* Ticc: trap, the system call */
+        out->kind = INSN_TRAP;
+        return true;
+    }
+    if (op != 3 || mem_ops[op3].name == NULL)
+        return true;
+
+    out->kind = mem_ops[op3].kind;
+    out->size = mem_ops[op3].size;
+    if (rs1 == SPARC_SP)
+        out->kind = INSN_PRIVATE;       /* the core's own stack */
+    out->mem.base = rs1 ? sparc_reg(rs1) : -1;
+    if (op3 == 0x3c)
+        return true;                    /* casa [rs1]: no offset */
+    if (imm) {
+        int32_t simm13 = (int32_t)(w << 19) >> 19;
+        out->mem.disp = simm13;
+    } else if (rs2 != 0) {
+        out->mem.index = sparc_reg(rs2);
+        out->mem.scale = 1;
+    }
+    return true;
+}
+
+static void sparc_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
+                              uint64_t pc, char *buf, size_t len)
+{
+    struct insn_info info;
+    if (!sparc_classify(d, code, avail, 0, pc, &info)) {
+        g_strlcpy(buf, "(undecodable)", len);
+        return;
+    }
+    uint32_t w = word_at(code);
+    unsigned op = w >> 30, op3 = (w >> 19) & 0x3f;
+    if (op == 3 && mem_ops[op3].name)
+        g_snprintf(buf, len, "%s", mem_ops[op3].name);
+    else if (info.kind == INSN_TRAP)
+        g_snprintf(buf, len, "t%s 0x%x", ((w >> 25) & 0xf) == 8 ? "a" : "cc", w & 0x7f);
+    else
+        g_snprintf(buf, len, ".word 0x%08x", w);
+}
+
+static void sparc_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+{
+    uint32_t v;
+    uc_reg_read(uc, UC_SPARC_REG_G1, &v);
+    *nr = v;
+    for (int i = 0; i < 3; i++) {
+        uc_reg_read(uc, UC_SPARC_REG_O0 + i, &v);
+        args[i] = v;
+    }
+}
+
+/* Linux on sparc32 reports a failed call with the carry flag set and a
+ * positive errno in %o0.  Unicorn 2.0.1 cannot set the flag (writing
+ * UC_SPARC_REG_ICC corrupts its condition-code state), so atomsim returns
+ * -errno in %o0 and leaves the flags alone: the runtime clears the carry
+ * before `ta`, and reads "carry clear" as "%o0 is the result or -errno".
+ * The trap returns to the instruction after `ta`. */
+static void sparc_syscall_return(uc_engine *uc, int64_t result)
+{
+    uint32_t o0 = (uint32_t)result, pc;
+    uc_reg_write(uc, UC_SPARC_REG_O0, &o0);
+    uc_reg_read(uc, UC_SPARC_REG_PC, &pc);
+    pc += 4;
+    uc_reg_write(uc, UC_SPARC_REG_PC, &pc);
+}
+
+static const char *sparc_trap_name(uint32_t tt)
+{
+    switch (tt) {
+    case 0x01: return "instruction access exception";
+    case 0x02: return "illegal instruction";
+    case 0x03: return "privileged instruction";
+    case 0x07: return "memory address not aligned";
+    case 0x09: return "data access exception";
+    case 0x2a: return "division by zero";
+    default: return tt >= SPARC_TT_TRAP ? "trap instruction" : "exception";
+    }
+}
+
+const struct cpu_ops cpu_sparc32 = {
+    .name = "sparc32",
+    .description = "SPARC V8, big-endian (LEON3), guests built -mflat",
+    .elf_machine = { EM_SPARC, EM_SPARC32PLUS },
+    .elf_class = ELFCLASS32,
+    .elf_data = ELFDATA2MSB,
+    .word_size = 4,
+    .insn_align = 4,
+    .uc_arch = UC_ARCH_SPARC,
+    .uc_mode = UC_MODE_SPARC32 | UC_MODE_BIG_ENDIAN,
+    .uc_cpu_model = UC_CPU_SPARC32_LEON3,
+    .reg_pc = UC_SPARC_REG_PC,
+    .reg_sp = UC_SPARC_REG_SP,
+    .stack_reserve = 96,        /* register-window save area, as Linux leaves */
+    .decoder_new = sparc_decoder_new,
+    .decoder_free = sparc_decoder_free,
+    .classify = sparc_classify,
+    .disassemble = sparc_disassemble,
+    .sys_write = 4, .sys_exit = 1, .sys_exit_group = 188,
+    .syscall_intno = SPARC_LINUX_SYSCALL,
+    .syscall_insn = -1,
+    .syscall_args = sparc_syscall_args,
+    .syscall_return = sparc_syscall_return,
+    .trap_name = sparc_trap_name,
+};

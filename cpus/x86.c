@@ -1,0 +1,212 @@
+/* x86.c — i386 and x86_64, decoded with Capstone.
+ *
+ * A memory operand's access (read, write, both) comes from Capstone; the
+ * LOCK prefix and xchg's implicit lock matter to the atomic semantics (Intel
+ * SDM vol. 3, 9.1.2.2 "Software Controlled Bus Locking"), which the event
+ * model refines on top of this classification.
+ */
+#include <elf.h>
+#include <glib.h>
+
+#include "capstone-decoder.h"
+
+#define X86_LINUX_INT 0x80      /* i386: int $0x80 */
+
+/* Capstone's register ids to Unicorn's, for the registers an address uses. */
+static const struct { x86_reg cs; int uc; } reg_map[] = {
+    { X86_REG_EAX, UC_X86_REG_EAX }, { X86_REG_EBX, UC_X86_REG_EBX },
+    { X86_REG_ECX, UC_X86_REG_ECX }, { X86_REG_EDX, UC_X86_REG_EDX },
+    { X86_REG_ESI, UC_X86_REG_ESI }, { X86_REG_EDI, UC_X86_REG_EDI },
+    { X86_REG_EBP, UC_X86_REG_EBP }, { X86_REG_ESP, UC_X86_REG_ESP },
+    { X86_REG_RAX, UC_X86_REG_RAX }, { X86_REG_RBX, UC_X86_REG_RBX },
+    { X86_REG_RCX, UC_X86_REG_RCX }, { X86_REG_RDX, UC_X86_REG_RDX },
+    { X86_REG_RSI, UC_X86_REG_RSI }, { X86_REG_RDI, UC_X86_REG_RDI },
+    { X86_REG_RBP, UC_X86_REG_RBP }, { X86_REG_RSP, UC_X86_REG_RSP },
+    { X86_REG_R8, UC_X86_REG_R8 },   { X86_REG_R9, UC_X86_REG_R9 },
+    { X86_REG_R10, UC_X86_REG_R10 }, { X86_REG_R11, UC_X86_REG_R11 },
+    { X86_REG_R12, UC_X86_REG_R12 }, { X86_REG_R13, UC_X86_REG_R13 },
+    { X86_REG_R14, UC_X86_REG_R14 }, { X86_REG_R15, UC_X86_REG_R15 },
+    { X86_REG_R8D, UC_X86_REG_R8D },   { X86_REG_R9D, UC_X86_REG_R9D },
+    { X86_REG_R10D, UC_X86_REG_R10D }, { X86_REG_R11D, UC_X86_REG_R11D },
+    { X86_REG_R12D, UC_X86_REG_R12D }, { X86_REG_R13D, UC_X86_REG_R13D },
+    { X86_REG_R14D, UC_X86_REG_R14D }, { X86_REG_R15D, UC_X86_REG_R15D },
+};
+
+static int uc_reg(x86_reg r)
+{
+    if (r == X86_REG_INVALID)
+        return -1;
+    for (size_t i = 0; i < G_N_ELEMENTS(reg_map); i++)
+        if (reg_map[i].cs == r)
+            return reg_map[i].uc;
+    return -2;  /* a register no address of ours should use */
+}
+
+static cpu_decoder *x86_32_decoder_new(void)
+{
+    return capstone_decoder_new(CS_ARCH_X86, CS_MODE_32);
+}
+
+static cpu_decoder *x86_64_decoder_new(void)
+{
+    return capstone_decoder_new(CS_ARCH_X86, CS_MODE_64);
+}
+
+static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
+                         size_t before, uint64_t pc, struct insn_info *out)
+{
+    (void)before;
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL)
+        return false;
+    const cs_x86 *x = &insn->detail->x86;
+
+    memset(out, 0, sizeof *out);
+    out->length = (uint8_t)insn->size;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+
+    switch (insn->id) {
+    case X86_INS_INT:
+        if (x->op_count == 1 && x->operands[0].imm == X86_LINUX_INT)
+            out->kind = INSN_TRAP;
+        return true;
+    case X86_INS_SYSCALL:
+        out->kind = INSN_TRAP;
+        return true;
+    case X86_INS_LEA:           /* address arithmetic, no access */
+    case X86_INS_NOP:
+    case X86_INS_PREFETCH:
+    case X86_INS_PREFETCHNTA:
+    case X86_INS_PREFETCHT0:
+    case X86_INS_PREFETCHT1:
+    case X86_INS_PREFETCHT2:
+    case X86_INS_PREFETCHW:
+        return true;
+    default:
+        break;
+    }
+
+    for (int i = 0; i < x->op_count; i++) {
+        const cs_x86_op *op = &x->operands[i];
+        if (op->type != X86_OP_MEM)
+            continue;
+        if (op->mem.base == X86_REG_ESP || op->mem.base == X86_REG_RSP)
+            return true;        /* the core's own stack */
+        if (op->access == (CS_AC_READ | CS_AC_WRITE))
+            out->kind = INSN_RMW;
+        else if (op->access == CS_AC_WRITE)
+            out->kind = INSN_STORE;
+        else
+            out->kind = INSN_LOAD;
+        out->size = op->size;
+        out->mem.disp = op->mem.disp;
+        if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP)
+            out->mem.pc_relative = true;
+        else
+            out->mem.base = uc_reg(op->mem.base);
+        out->mem.index = uc_reg(op->mem.index);
+        out->mem.scale = (int8_t)op->mem.scale;
+        if (out->mem.base == -2 || out->mem.index == -2)
+            return false;
+        return true;
+    }
+    return true;
+}
+
+static void x86_syscall_args_32(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+{
+    static const int regs[4] = { UC_X86_REG_EAX, UC_X86_REG_EBX, UC_X86_REG_ECX,
+                                 UC_X86_REG_EDX };
+    uint32_t v[4];
+    for (int i = 0; i < 4; i++)
+        uc_reg_read(uc, regs[i], &v[i]);
+    *nr = v[0];
+    for (int i = 0; i < 3; i++)
+        args[i] = v[i + 1];
+}
+
+static void x86_syscall_args_64(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+{
+    uc_reg_read(uc, UC_X86_REG_RAX, nr);
+    uc_reg_read(uc, UC_X86_REG_RDI, &args[0]);
+    uc_reg_read(uc, UC_X86_REG_RSI, &args[1]);
+    uc_reg_read(uc, UC_X86_REG_RDX, &args[2]);
+}
+
+static void x86_syscall_return_32(uc_engine *uc, int64_t result)
+{
+    uint32_t v = (uint32_t)result;
+    uc_reg_write(uc, UC_X86_REG_EAX, &v);
+}
+
+static void x86_syscall_return_64(uc_engine *uc, int64_t result)
+{
+    uint64_t v = (uint64_t)result;
+    uc_reg_write(uc, UC_X86_REG_RAX, &v);
+}
+
+static const char *x86_trap_name(uint32_t vector)
+{
+    switch (vector) {
+    case 0: return "divide error";
+    case 3: return "breakpoint";
+    case 6: return "invalid opcode";
+    case 13: return "general protection";
+    case 14: return "page fault";
+    case 17: return "alignment check";
+    default: return "exception";
+    }
+}
+
+const struct cpu_ops cpu_x86 = {
+    .name = "x86",
+    .description = "i386, 32-bit",
+    .elf_machine = { EM_386, EM_386 },
+    .elf_class = ELFCLASS32,
+    .elf_data = ELFDATA2LSB,
+    .word_size = 4,
+    .insn_align = 1,
+    .uc_arch = UC_ARCH_X86,
+    .uc_mode = UC_MODE_32,
+    .uc_cpu_model = -1,
+    .reg_pc = UC_X86_REG_EIP,
+    .reg_sp = UC_X86_REG_ESP,
+    .stack_reserve = 16,
+    .decoder_new = x86_32_decoder_new,
+    .decoder_free = capstone_decoder_free,
+    .classify = x86_classify,
+    .disassemble = capstone_disassemble,
+    .sys_write = 4, .sys_exit = 1, .sys_exit_group = 252,
+    .syscall_intno = X86_LINUX_INT,
+    .syscall_insn = -1,
+    .syscall_args = x86_syscall_args_32,
+    .syscall_return = x86_syscall_return_32,
+    .trap_name = x86_trap_name,
+};
+
+const struct cpu_ops cpu_x86_64 = {
+    .name = "x86_64",
+    .description = "x86_64, 64-bit",
+    .elf_machine = { EM_X86_64, EM_X86_64 },
+    .elf_class = ELFCLASS64,
+    .elf_data = ELFDATA2LSB,
+    .word_size = 8,
+    .insn_align = 1,
+    .uc_arch = UC_ARCH_X86,
+    .uc_mode = UC_MODE_64,
+    .uc_cpu_model = -1,
+    .reg_pc = UC_X86_REG_RIP,
+    .reg_sp = UC_X86_REG_RSP,
+    .stack_reserve = 16,
+    .decoder_new = x86_64_decoder_new,
+    .decoder_free = capstone_decoder_free,
+    .classify = x86_classify,
+    .disassemble = capstone_disassemble,
+    .sys_write = 1, .sys_exit = 60, .sys_exit_group = 231,
+    .syscall_intno = -1,
+    .syscall_insn = UC_X86_INS_SYSCALL,
+    .syscall_args = x86_syscall_args_64,
+    .syscall_return = x86_syscall_return_64,
+    .trap_name = x86_trap_name,
+};

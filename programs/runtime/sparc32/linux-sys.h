@@ -1,0 +1,3 @@
+/* Linux system-call numbers of sparc32. */
+#define LINUX_SYS_write 4
+#define LINUX_SYS_exit 1

@@ -1,0 +1,3 @@
+/* Linux system-call numbers of x86_64. */
+#define LINUX_SYS_write 1
+#define LINUX_SYS_exit 60

@@ -1,0 +1,44 @@
+/* codemap.c — see codemap.h. */
+#include <string.h>
+#include "codemap.h"
+
+void codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
+                  uint64_t hi, const uint8_t *bytes)
+{
+    memset(map, 0, sizeof *map);
+    map->cpu = cpu;
+    map->decoder = cpu->decoder_new();
+    map->lo = lo;
+    map->hi = hi;
+    map->bytes = bytes;
+    map->shift = (unsigned)g_bit_nth_lsf(cpu->insn_align, -1);
+    map->slot = g_new0(guint32, ((hi - lo) >> map->shift) + 1);
+    map->infos = g_array_new(FALSE, TRUE, sizeof(struct insn_info));
+    g_array_set_size(map->infos, 1);
+}
+
+void codemap_clear(struct codemap *map)
+{
+    if (map->decoder)
+        map->cpu->decoder_free(map->decoder);
+    g_free(map->slot);
+    if (map->infos)
+        g_array_unref(map->infos);
+    memset(map, 0, sizeof *map);
+}
+
+const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc)
+{
+    struct insn_info info;
+    size_t off = pc - map->lo;
+    if (!map->cpu->classify(map->decoder, map->bytes + off, map->hi - pc, off, pc, &info)) {
+        /* Undecodable: let the cpu raise its illegal-instruction trap. */
+        memset(&info, 0, sizeof info);
+        info.kind = INSN_PRIVATE;
+        info.mem.base = info.mem.index = -1;
+    }
+    g_array_append_val(map->infos, info);
+    guint32 s = map->infos->len - 1;
+    map->slot[off >> map->shift] = s;
+    return &g_array_index(map->infos, struct insn_info, s);
+}

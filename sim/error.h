@@ -1,0 +1,23 @@
+/* error.h — atomsim's GError domain and its exit codes. */
+#ifndef ATOMSIM_ERROR_H
+#define ATOMSIM_ERROR_H
+
+#include <glib.h>
+
+#define ATOMSIM_ERROR (atomsim_error_quark())
+GQuark atomsim_error_quark(void);
+
+/* The process's exit codes, documented in README.md and --help. */
+enum atomsim_exit {
+    EXIT_CLEAN = 0,     /* every core ended, nothing found */
+    EXIT_FINDING = 1,   /* a finding: a failed sim_check, a core's non-zero exit */
+    EXIT_USAGE = 2,     /* bad usage or a bad input file */
+    EXIT_GUEST = 3,     /* a guest fault, or the step budget ran out */
+};
+
+enum atomsim_error_code {
+    ATOMSIM_ERROR_USAGE,
+    ATOMSIM_ERROR_INPUT,
+};
+
+#endif

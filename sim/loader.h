@@ -1,0 +1,49 @@
+/* loader.h — a guest program read from a static ELF file (elfutils' libelf). */
+#ifndef ATOMSIM_LOADER_H
+#define ATOMSIM_LOADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+/* Segment permissions, as the ELF's PF_R/PF_W/PF_X. */
+enum { SEG_R = 4, SEG_W = 2, SEG_X = 1 };
+
+struct segment {
+    uint64_t vaddr;
+    uint64_t memsz;
+    uint64_t filesz;
+    unsigned flags;             /* SEG_R | SEG_W | SEG_X */
+    uint8_t *bytes;             /* filesz bytes from the file */
+};
+
+struct symbol {
+    uint64_t addr;
+    uint64_t size;
+    char *name;
+};
+
+struct image {
+    char *path;
+    uint16_t machine;           /* e_machine */
+    uint8_t elf_class;          /* ELFCLASS32 / ELFCLASS64 */
+    uint8_t elf_data;           /* ELFDATA2LSB / ELFDATA2MSB */
+    uint64_t entry;
+    GArray *segments;           /* struct segment, PT_LOAD in file order */
+    GArray *symbols;            /* struct symbol, functions and objects by address */
+};
+
+/* Read an executable ELF file; NULL with ATOMSIM_ERROR_INPUT if it is
+ * missing, not ELF, truncated or not a static executable. */
+struct image *image_load(const char *path, GError **error);
+void image_free(struct image *img);
+typedef struct image image;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(image, image_free)
+
+/* The symbol that holds addr, and the offset into it; NULL if none. */
+const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
+                                     uint64_t *offset);
+/* addr as "main+0x1c", "counter", or "0x2001c" (to free). */
+char *image_name_addr(const struct image *img, uint64_t addr);
+
+#endif

@@ -1,0 +1,14 @@
+# sim/: the simulator core and the command line.
+libatomsim_a_SOURCES += \
+	%D%/error.h \
+	%D%/loader.h %D%/loader.c \
+	%D%/codemap.h %D%/codemap.c \
+	%D%/machine.h %D%/machine.c \
+	%D%/sched.h %D%/sched.c \
+	%D%/run.h %D%/run.c \
+	%D%/guest-abi.h %D%/guest-abi.c \
+	programs/include/atomsim-abi.h
+
+bin_PROGRAMS += atomsim
+atomsim_SOURCES = %D%/main.c
+atomsim_LDADD = libatomsim.a $(ATOMSIM_LIBS)

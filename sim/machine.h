@@ -1,0 +1,100 @@
+/* machine.h — N simulated cores sharing one guest memory.
+ *
+ * Each core is one Unicorn engine.  The guest's image is one host buffer
+ * mapped into every engine (uc_mem_map_ptr), so a store by one core is seen
+ * by all; each core has a private stack with an unmapped guard page below
+ * it.  Engines are created once and reused: machine_reset() restores memory
+ * and registers for another run.
+ */
+#ifndef ATOMSIM_MACHINE_H
+#define ATOMSIM_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+#include "codemap.h"
+#include "cpu.h"
+#include "loader.h"
+
+#define MACHINE_MAX_CORES 64
+#define CORE_STACK_SIZE (64 * 1024)
+
+enum core_state {
+    CORE_RUNNING,
+    CORE_AT_BARRIER,
+    CORE_EXITED,
+};
+
+struct core {
+    struct machine *m;
+    unsigned id;
+    uc_engine *uc;
+    uc_context *boot;           /* registers as the engine came up */
+    uint64_t stack_lo, stack_hi;
+
+    /* Run state, reset for every run. */
+    enum core_state state;
+    int exit_code;
+    uint64_t pc;                /* where the core resumes */
+    uint64_t last_pc;           /* the instruction it executed last */
+    bool resuming;              /* stopped just before the visible op at pc */
+    uint64_t insns;
+    uint64_t steps;
+    GString *line;              /* guest output not yet ended by a newline */
+    /* A fault seen by a memory hook, reported when the engine stops. */
+    uint64_t fault_addr;
+    int fault_type;             /* uc_mem_type, or -1 */
+};
+
+/* Address ranges of the guest's image, mapped page by page. */
+struct region {
+    uint64_t lo, hi;
+    unsigned flags;             /* SEG_R | SEG_W | SEG_X */
+};
+
+struct machine {
+    const struct cpu_ops *cpu;
+    struct image *img;
+    unsigned ncores;
+    struct core cores[MACHINE_MAX_CORES];
+
+    uint8_t *image_mem;         /* guest addresses [image_lo, image_hi) */
+    uint64_t image_lo, image_hi;
+    GArray *regions;            /* struct region */
+    uint8_t *stack_mem;         /* every core's stack, one after another */
+    struct codemap code;
+
+    struct run *run;            /* the run under way (run.c) */
+};
+
+/* NULL with ATOMSIM_ERROR_INPUT if the program cannot be laid out. */
+struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
+                            unsigned ncores, GError **error);
+void machine_free(struct machine *m);
+typedef struct machine machine;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(machine, machine_free)
+
+/* Fresh memory from the image and every core at the entry point. */
+void machine_reset(struct machine *m);
+
+/* Host pointer to guest bytes [addr, addr+len), or NULL if they are not
+ * all in the image or the stacks. */
+void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len);
+
+/* Is addr in memory that another core may use (not the core's own stack,
+ * not read-only)? */
+static inline bool machine_is_shared(const struct machine *m, const struct core *c,
+                                     uint64_t addr)
+{
+    if (addr >= c->stack_lo && addr < c->stack_hi)
+        return false;
+    for (guint i = 0; i < m->regions->len; i++) {
+        const struct region *r = &g_array_index(m->regions, struct region, i);
+        if (addr >= r->lo && addr < r->hi)
+            return (r->flags & SEG_W) != 0;
+    }
+    return true;        /* another core's stack, or unmapped (it will fault) */
+}
+
+#endif

@@ -1,0 +1,229 @@
+/* main.c — the atomsim command line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gelf.h>
+
+#include "config.h"
+#include "error.h"
+#include "loader.h"
+#include "machine.h"
+#include "run.h"
+#include "sched.h"
+
+#define DEFAULT_CORES 2
+#define DEFAULT_MAX_STEPS 10000000
+#define DEFAULT_MAX_INSNS 1000000000
+
+static const char help_description[] =
+    "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
+    "cores that share its memory.  Every core runs main().  Cores switch only\n"
+    "before visible operations: accesses to shared memory, and traps.\n"
+    "\n"
+    "Schedules (--sched):\n"
+    "  rr[:Q]       round-robin, Q visible operations per turn (default 1)\n"
+    "  random[:M]   seeded random: a random core for 1 .. 2M-1 operations (default M 4)\n"
+    "\n"
+    "Exit status:\n"
+    "  0  every core ended and nothing was found\n"
+    "  1  a finding: a failed sim_check, or a core that exited non-zero\n"
+    "  2  bad usage, or a missing or bad program file\n"
+    "  3  a guest fault, or the step or instruction budget ran out\n";
+
+struct options {
+    char *cpu;
+    int cores;
+    char *sched;
+    gint64 seed;
+    gint64 max_steps;
+    gint64 max_insns;
+    gboolean version;
+    char **args;
+};
+
+static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("atomsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (see atomsim --help)\n", stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+static const char *elf_machine_name(const struct image *img)
+{
+    switch (img->machine) {
+    case EM_SPARC: case EM_SPARC32PLUS: return "sparc32";
+    case EM_SPARCV9: return "sparc64";
+    case EM_ARM: return "arm";
+    case EM_AARCH64: return "aarch64";
+    case EM_386: return "x86";
+    case EM_X86_64: return "x86_64";
+    case EM_RISCV: return "riscv";
+    case EM_MIPS: return "mips";
+    case EM_PPC: return "ppc";
+    default: return "an unsupported machine";
+    }
+}
+
+static void print_summary(const struct run *r, const struct machine *m,
+                          const struct options *o, const char *sched_spec)
+{
+    printf("atomsim: %s, %u cores, %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
+           " steps\n", m->cpu->name, m->ncores, r->insns, r->steps);
+    for (unsigned i = 0; i < m->ncores; i++) {
+        const struct core *c = &m->cores[i];
+        printf("atomsim: cpu%u: %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
+               " steps, ", i, c->insns, c->steps);
+        if (c->state == CORE_EXITED)
+            printf("exit %d\n", c->exit_code);
+        else
+            printf("stopped at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
+    }
+    switch (r->end) {
+    case RUN_DONE:
+        if (r->findings == 0)
+            printf("atomsim: result: clean\n");
+        else
+            printf("atomsim: result: %u finding%s\n", r->findings, r->findings == 1 ? "" : "s");
+        break;
+    case RUN_FAULT: printf("atomsim: result: guest fault\n"); break;
+    case RUN_STEP_BUDGET: printf("atomsim: result: step budget exhausted\n"); break;
+    case RUN_INSN_BUDGET: printf("atomsim: result: instruction budget exhausted\n"); break;
+    case RUN_DEADLOCK: printf("atomsim: result: deadlock\n"); break;
+    }
+    printf("atomsim: reproduce: atomsim --cpu %s --cores %u --sched %s --seed %" G_GINT64_FORMAT
+           " --max-steps %" G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s\n",
+           m->cpu->name, m->ncores, sched_spec, o->seed, o->max_steps, o->max_insns,
+           m->img->path);
+}
+
+/* The one line that says why the run could not end normally (stderr). */
+static void print_abnormal_end(const struct run *r, const struct machine *m)
+{
+    if (r->end == RUN_FAULT) {
+        const struct core *c = &m->cores[r->fault_core];
+        char *where = image_name_addr(m->img, c->last_pc);
+        fprintf(stderr, "atomsim: %s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s\n",
+                m->img->path, r->fault_core, c->last_pc, where, r->fault);
+        g_free(where);
+    } else if (r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET) {
+        fprintf(stderr, "atomsim: %s: the %s budget ran out (%" G_GUINT64_FORMAT
+                " steps, %" G_GUINT64_FORMAT " instructions): the program may never end "
+                "(raise --max-steps or --max-insns)\n", m->img->path,
+                r->end == RUN_STEP_BUDGET ? "step" : "instruction", r->steps, r->insns);
+    } else if (r->end == RUN_DEADLOCK) {
+        fprintf(stderr, "atomsim: %s: no core can run\n", m->img->path);
+    }
+}
+
+static int run_main(struct options *o)
+{
+    g_autoptr(GError) error = NULL;
+
+    if (o->args == NULL || o->args[0] == NULL)
+        return usage_error("no program given: atomsim [OPTION...] PROGRAM.elf");
+    if (o->args[1] != NULL)
+        return usage_error("one program at a time (got '%s' and '%s')", o->args[0], o->args[1]);
+    if (o->cores < 1 || o->cores > MACHINE_MAX_CORES)
+        return usage_error("--cores %d: a machine has 1 to %d cores", o->cores, MACHINE_MAX_CORES);
+    if (o->max_steps < 1 || o->max_insns < 1)
+        return usage_error("--max-steps and --max-insns must be at least 1");
+
+    const struct cpu_ops *cpu = NULL;
+    if (o->cpu != NULL && (cpu = cpu_find(o->cpu)) == NULL)
+        return usage_error("--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
+
+    g_autoptr(sched) sched = sched_new(o->sched, (uint64_t)o->seed, &error);
+    if (sched == NULL)
+        return usage_error("%s", error->message);
+
+    const char *path = o->args[0];
+    g_autoptr(image) img = image_load(path, &error);
+    if (img == NULL) {
+        fprintf(stderr, "atomsim: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    const struct cpu_ops *elf_cpu = cpu_for_elf(img->machine, img->elf_class, img->elf_data);
+    if (cpu == NULL && elf_cpu == NULL) {
+        fprintf(stderr, "atomsim: %s: an ELF for %s, which atomsim does not simulate (%s)\n",
+                path, elf_machine_name(img), cpu_names());
+        return EXIT_USAGE;
+    }
+    if (cpu != NULL && elf_cpu != cpu) {
+        fprintf(stderr, "atomsim: %s: an ELF for %s, not for --cpu %s\n", path,
+                elf_cpu ? elf_cpu->name : elf_machine_name(img), cpu->name);
+        return EXIT_USAGE;
+    }
+    cpu = elf_cpu;
+
+    g_autoptr(machine) m = machine_new(cpu, img, (unsigned)o->cores, &error);
+    if (m == NULL) {
+        fprintf(stderr, "atomsim: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+
+    struct run_options ro = {
+        .max_steps = (uint64_t)o->max_steps,
+        .max_insns = (uint64_t)o->max_insns,
+        .out = stdout,
+    };
+    struct run r;
+    run_program(&r, m, sched, &ro);
+    g_autofree char *spec = sched_describe(sched);
+    print_summary(&r, m, o, spec);
+    print_abnormal_end(&r, m);
+    fflush(stdout);
+
+    int status = r.end != RUN_DONE ? EXIT_GUEST : r.findings ? EXIT_FINDING : EXIT_CLEAN;
+    run_clear(&r);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = {
+        .cores = DEFAULT_CORES,
+        .seed = 1,
+        .max_steps = DEFAULT_MAX_STEPS,
+        .max_insns = DEFAULT_MAX_INSNS,
+    };
+    GOptionEntry entries[] = {
+        { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o.cpu,
+          "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
+        { "cores", 'n', 0, G_OPTION_ARG_INT, &o.cores, "Simulated cores, 1 to 64 (default 2)", "N" },
+        { "sched", 's', 0, G_OPTION_ARG_STRING, &o.sched,
+          "Schedule: rr[:Q] or random[:M] (default random:4)", "S" },
+        { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },
+        { "max-steps", 0, 0, G_OPTION_ARG_INT64, &o.max_steps,
+          "Stop after N visible operations (default 10000000)", "N" },
+        { "max-insns", 0, 0, G_OPTION_ARG_INT64, &o.max_insns,
+          "Stop after N instructions (default 1000000000)", "N" },
+        { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, "Print the version", NULL },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.args, NULL,
+          "PROGRAM.elf" },
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) ctx = g_option_context_new("PROGRAM.elf");
+    g_option_context_set_summary(ctx, "Simulate a program on cores that share memory.");
+    g_option_context_set_description(ctx, help_description);
+    g_option_context_add_main_entries(ctx, entries, NULL);
+
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(ctx, &argc, &argv, &error))
+        return usage_error("%s", error->message);
+    if (o.version) {
+        printf("atomsim %s\n", PACKAGE_VERSION);
+        return EXIT_CLEAN;
+    }
+    if (o.sched == NULL)
+        o.sched = g_strdup("random");
+    int status = run_main(&o);
+    g_free(o.cpu);
+    g_free(o.sched);
+    g_strfreev(o.args);
+    return status;
+}

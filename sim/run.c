@@ -1,0 +1,273 @@
+/* run.c — see run.h.
+ *
+ * One code hook covers the guest's code: it counts instructions and looks
+ * each pc up in the codemap (an array index, a few ns).  Only visible
+ * operations, a shared-memory access or a trap, go further: they are the
+ * steps at which the scheduler may switch cores.  A switch stops the engine
+ * from the code hook, before the instruction executes; the core resumes
+ * there when its next turn comes.
+ */
+#include <string.h>
+
+#include "guest-abi.h"
+#include "run.h"
+
+static uint64_t reg_value(uc_engine *uc, int reg)
+{
+    uint64_t v = 0;
+    uc_reg_read(uc, reg, &v);
+    return v;
+}
+
+static uint64_t effective_address(const struct machine *m, const struct core *c,
+                                  const struct insn_info *ii, uint64_t pc)
+{
+    const struct mem_operand *mo = &ii->mem;
+    uint64_t a = (uint64_t)mo->disp;
+    if (mo->base >= 0)
+        a += reg_value(c->uc, mo->base);
+    if (mo->index >= 0) {
+        uint64_t x = reg_value(c->uc, mo->index) << mo->shift;
+        a += mo->scale < 0 ? -x : x * (uint64_t)mo->scale;
+    }
+    if (mo->pc_relative)
+        a += pc + ii->length;
+    return m->cpu->word_size == 4 ? (uint32_t)a : a;
+}
+
+static void end_run(struct run *r, enum run_end why)
+{
+    r->end = why;
+    r->stopping = true;
+}
+
+/* Stop the engine before the instruction at pc; it runs when c resumes. */
+static void stop_before(struct run *r, struct core *c, uint64_t pc)
+{
+    c->pc = pc;
+    c->resuming = true;
+    c->insns--;
+    r->insns--;
+    uc_emu_stop(c->uc);
+}
+
+static unsigned choose_next(struct run *r, int current)
+{
+    bool runnable[MACHINE_MAX_CORES];
+    for (unsigned i = 0; i < r->m->ncores; i++)
+        runnable[i] = r->m->cores[i].state == CORE_RUNNING;
+    return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
+}
+
+static void on_visible(struct run *r, struct core *c, const struct insn_info *ii,
+                       uint64_t pc)
+{
+    struct machine *m = c->m;
+    if (ii->kind != INSN_TRAP && !machine_is_shared(m, c, effective_address(m, c, ii, pc)))
+        return;
+    if (c->resuming) {
+        c->resuming = false;    /* the step chosen when the core was stopped */
+    } else if (r->steps >= r->opt->max_steps) {
+        stop_before(r, c, pc);
+        end_run(r, RUN_STEP_BUDGET);
+        return;
+    } else if (r->turn_left <= 0 && !ii->no_preempt) {
+        unsigned next = choose_next(r, (int)c->id);
+        if (next != c->id) {
+            r->next_core = (int)next;
+            stop_before(r, c, pc);
+            return;
+        }
+    }
+    r->turn_left--;
+    r->steps++;
+    c->steps++;
+}
+
+static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
+{
+    (void)uc;
+    (void)size;
+    struct core *c = data;
+    struct run *r = c->m->run;
+    /* A trap blocked or ended the core, or the run is over, and the engine
+     * has not stopped yet: this instruction waits for the core's next turn. */
+    if (G_UNLIKELY(c->state != CORE_RUNNING || r->stopping)) {
+        c->pc = pc;
+        c->resuming = false;
+        uc_emu_stop(uc);
+        return;
+    }
+    c->last_pc = pc;
+    c->insns++;
+    if (G_UNLIKELY(++r->insns > r->opt->max_insns)) {
+        stop_before(r, c, pc);
+        end_run(r, RUN_INSN_BUDGET);
+        return;
+    }
+    const struct insn_info *ii = codemap_get(&c->m->code, pc);
+    if (G_LIKELY(ii->kind == INSN_PRIVATE))
+        return;
+    on_visible(r, c, ii, pc);
+}
+
+static void on_syscall(struct core *c)
+{
+    struct run *r = c->m->run;
+    const struct cpu_ops *cpu = c->m->cpu;
+    uint64_t nr, args[3];
+    cpu->syscall_args(c->uc, &nr, args);
+    int64_t result = guest_call(r, c, nr, args);
+    cpu->syscall_return(c->uc, result);
+    if (c->state != CORE_RUNNING || r->stopping)
+        uc_emu_stop(c->uc);
+}
+
+static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
+{
+    struct core *c = data;
+    struct run *r = c->m->run;
+    if ((int)intno == c->m->cpu->syscall_intno) {
+        on_syscall(c);
+        return;
+    }
+    g_free(r->fault);
+    r->fault = g_strdup_printf("%s (trap %u)", c->m->cpu->trap_name(intno), intno);
+    end_run(r, RUN_FAULT);
+    uc_emu_stop(uc);
+}
+
+static void on_syscall_insn(uc_engine *uc, void *data)
+{
+    (void)uc;
+    on_syscall(data);
+}
+
+static bool on_bad_access(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+                          int64_t value, void *data)
+{
+    (void)uc;
+    (void)size;
+    (void)value;
+    struct core *c = data;
+    c->fault_type = type;
+    c->fault_addr = addr;
+    return false;
+}
+
+void run_install_hooks(struct core *c)
+{
+    const struct machine *m = c->m;
+    const struct cpu_ops *cpu = m->cpu;
+    uc_hook h;
+    uc_hook_add(c->uc, &h, UC_HOOK_CODE, (void *)on_code, c, m->code.lo, m->code.hi - 1);
+    uc_hook_add(c->uc, &h, UC_HOOK_INTR, (void *)on_interrupt, c, 1, 0);
+    if (cpu->syscall_insn >= 0)
+        uc_hook_add(c->uc, &h, UC_HOOK_INSN, (void *)on_syscall_insn, c, 1, 0,
+                    cpu->syscall_insn);
+    uc_hook_add(c->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_bad_access, c, 1, 0);
+}
+
+void run_finding(struct run *r, struct core *c, uint64_t pc, const char *what)
+{
+    char *where = image_name_addr(r->m->img, pc);
+    r->findings++;
+    fprintf(r->opt->out, "cpu%u: %s, at pc 0x%" G_GINT64_MODIFIER "x (%s)\n", c->id, what, pc,
+            where);
+    g_free(where);
+}
+
+static const char *access_name(int type)
+{
+    switch (type) {
+    case UC_MEM_READ_UNMAPPED: return "load from unmapped address";
+    case UC_MEM_WRITE_UNMAPPED: return "store to unmapped address";
+    case UC_MEM_FETCH_UNMAPPED: return "jump to unmapped address";
+    case UC_MEM_WRITE_PROT: return "store to read-only address";
+    case UC_MEM_READ_PROT: return "load from unreadable address";
+    case UC_MEM_FETCH_PROT: return "jump to non-executable address";
+    default: return "bad access to";
+    }
+}
+
+/* The engine of c stopped with an error: say what c did. */
+static void describe_fault(struct run *r, struct core *c, uc_err err)
+{
+    if (r->fault != NULL)
+        return;         /* the interrupt hook named it */
+    if (c->fault_type >= 0)
+        r->fault = g_strdup_printf("%s 0x%" G_GINT64_MODIFIER "x", access_name(c->fault_type),
+                                   c->fault_addr);
+    else if (err == UC_ERR_INSN_INVALID)
+        r->fault = g_strdup("illegal instruction");
+    else
+        r->fault = g_strdup(uc_strerror(err));
+}
+
+static bool all_exited(const struct machine *m)
+{
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (m->cores[i].state != CORE_EXITED)
+            return false;
+    return true;
+}
+
+static bool any_runnable(const struct machine *m)
+{
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (m->cores[i].state == CORE_RUNNING)
+            return true;
+    return false;
+}
+
+void run_program(struct run *r, struct machine *m, struct sched *s,
+                 const struct run_options *opt)
+{
+    memset(r, 0, sizeof *r);
+    r->m = m;
+    r->sched = s;
+    r->opt = opt;
+    r->next_core = -1;
+    r->end = RUN_DONE;
+    m->run = r;
+    machine_reset(m);
+    sched_reset(s);
+
+    /* No instruction lives at the highest address: run until stopped. */
+    uint64_t until = m->cpu->word_size == 4 ? 0xffffffffull : UINT64_MAX;
+    int current = -1;
+    while (!r->stopping) {
+        int next = r->next_core;
+        r->next_core = -1;
+        if (next < 0) {
+            if (all_exited(m))
+                break;
+            if (!any_runnable(m)) {
+                end_run(r, RUN_DEADLOCK);
+                break;
+            }
+            next = (int)choose_next(r, current);
+        }
+        current = next;
+        struct core *c = &m->cores[next];
+        uc_err err = uc_emu_start(c->uc, c->pc, until, 0, 0);
+        if (!c->resuming)
+            c->pc = reg_value(c->uc, m->cpu->reg_pc);
+        if (err != UC_ERR_OK) {
+            describe_fault(r, c, err);
+            end_run(r, RUN_FAULT);
+        } else if (r->fault != NULL) {
+            end_run(r, RUN_FAULT);
+        }
+        if (r->end == RUN_FAULT)
+            r->fault_core = (int)c->id;
+    }
+    guest_flush_output(r);
+    m->run = NULL;
+}
+
+void run_clear(struct run *r)
+{
+    g_free(r->fault);
+    r->fault = NULL;
+}

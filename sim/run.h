@@ -1,0 +1,49 @@
+/* run.h — one run of a program on a machine: hooks, turns, the main loop. */
+#ifndef ATOMSIM_RUN_H
+#define ATOMSIM_RUN_H
+
+#include <stdio.h>
+#include "machine.h"
+#include "sched.h"
+
+enum run_end {
+    RUN_DONE,           /* every core ended */
+    RUN_FAULT,          /* a core faulted */
+    RUN_STEP_BUDGET,    /* --max-steps ran out */
+    RUN_INSN_BUDGET,    /* --max-insns ran out */
+    RUN_DEADLOCK,       /* no core can run */
+};
+
+struct run_options {
+    uint64_t max_steps;
+    uint64_t max_insns;
+    FILE *out;          /* guest output and findings */
+};
+
+struct run {
+    struct machine *m;
+    struct sched *sched;
+    const struct run_options *opt;
+    uint64_t steps;             /* visible operations, all cores */
+    uint64_t insns;             /* instructions, all cores */
+    long turn_left;             /* visible operations left in this turn */
+    int next_core;              /* chosen at a preemption, or -1 */
+    bool stopping;              /* the run ends when the engine stops */
+    enum run_end end;
+    unsigned findings;
+    char *fault;                /* what the faulting core did (to free) */
+    int fault_core;
+};
+
+/* Called by machine_new for every core's engine. */
+void run_install_hooks(struct core *c);
+
+/* Run the program from a reset machine until it ends. */
+void run_program(struct run *r, struct machine *m, struct sched *s,
+                 const struct run_options *opt);
+void run_clear(struct run *r);
+
+/* For the guest ABI: a finding at pc of core c. */
+void run_finding(struct run *r, struct core *c, uint64_t pc, const char *what);
+
+#endif

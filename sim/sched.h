@@ -1,0 +1,36 @@
+/* sched.h — deterministic scheduling strategies.
+ *
+ * Cores switch only before visible operations (shared-memory accesses and
+ * traps).  A turn is a number of visible operations one core runs; when it
+ * is used up, or the core blocks or ends, the strategy picks the next core
+ * among the runnable ones and the length of its turn.
+ */
+#ifndef ATOMSIM_SCHED_H
+#define ATOMSIM_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+struct sched;
+
+/* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M).
+ * NULL with ATOMSIM_ERROR_USAGE if it does not parse. */
+struct sched *sched_new(const char *spec, uint64_t seed, GError **error);
+void sched_free(struct sched *s);
+typedef struct sched sched;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sched, sched_free)
+
+/* Start again from the seed: the same choices as the first run. */
+void sched_reset(struct sched *s);
+
+/* The core that runs next (runnable[i] for the candidates; at least one is)
+ * and the length of its turn.  current: the core that ran last, or -1. */
+unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
+                    int current, long *turn);
+
+/* The strategy as --sched takes it, e.g. "random:4" (to free). */
+char *sched_describe(const struct sched *s);
+uint64_t sched_seed(const struct sched *s);
+
+#endif

@@ -1,0 +1,14 @@
+# tools/: atomsim-cc (installed next to atomsim), install-deps, benchmarks.
+bin_SCRIPTS += tools/atomsim-cc
+CLEANFILES += tools/atomsim-cc
+EXTRA_DIST += %D%/atomsim-cc.in %D%/install-deps
+
+tools/atomsim-cc: %D%/atomsim-cc.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) tools && sed \
+	  -e 's|@runtimedir[@]|$(runtimedir)|g' \
+	  -e 's|@guestincludedir[@]|$(guestincludedir)|g' \
+	  -e 's|@CC_SPARC32[@]|$(CC_SPARC32)|g' \
+	  -e 's|@CC_ARM[@]|$(CC_ARM)|g' \
+	  -e 's|@CC_X86[@]|$(CC_X86)|g' \
+	  -e 's|@CC_X86_64[@]|$(CC_X86_64)|g' \
+	  $(srcdir)/%D%/atomsim-cc.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
