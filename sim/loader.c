@@ -126,10 +126,9 @@ struct image *image_load(const char *path, GError **error)
     size_t raw_size = 0;
     const char *raw = elf ? elf_rawfile(elf, &raw_size) : NULL;
     GElf_Ehdr eh;
-    if (elf == NULL || elf_kind(elf) != ELF_K_ELF || raw == NULL || raw_size < 4 ||
-        memcmp(raw, ELFMAG, SELFMAG) != 0)
+    if (raw == NULL || raw_size < SELFMAG || memcmp(raw, ELFMAG, SELFMAG) != 0)
         fail(error, path, "not an ELF file");
-    else if (gelf_getehdr(elf, &eh) == NULL)
+    else if (elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL)
         fail(error, path, "truncated ELF: the header is cut off");
     else if (eh.e_type != ET_EXEC)
         fail(error, path, eh.e_type == ET_DYN

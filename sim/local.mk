@@ -4,7 +4,7 @@ libatomsim_a_SOURCES += \
 	%D%/loader.h %D%/loader.c \
 	%D%/codemap.h %D%/codemap.c \
 	%D%/machine.h %D%/machine.c \
-	%D%/sched.h %D%/sched.c \
+	%D%/scheduler.h %D%/scheduler.c \
 	%D%/run.h %D%/run.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h

@@ -9,7 +9,7 @@
 #include "loader.h"
 #include "machine.h"
 #include "run.h"
-#include "sched.h"
+#include "scheduler.h"
 
 #define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
@@ -137,8 +137,8 @@ static int run_main(struct options *o)
     if (o->cpu != NULL && (cpu = cpu_find(o->cpu)) == NULL)
         return usage_error("--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
 
-    g_autoptr(sched) sched = sched_new(o->sched, (uint64_t)o->seed, &error);
-    if (sched == NULL)
+    g_autoptr(sched) strategy = sched_new(o->sched, (uint64_t)o->seed, &error);
+    if (strategy == NULL)
         return usage_error("%s", error->message);
 
     const char *path = o->args[0];
@@ -172,8 +172,8 @@ static int run_main(struct options *o)
         .out = stdout,
     };
     struct run r;
-    run_program(&r, m, sched, &ro);
-    g_autofree char *spec = sched_describe(sched);
+    run_program(&r, m, strategy, &ro);
+    g_autofree char *spec = sched_describe(strategy);
     print_summary(&r, m, o, spec);
     print_abnormal_end(&r, m);
     fflush(stdout);

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 #include "machine.h"
-#include "sched.h"
+#include "scheduler.h"
 
 enum run_end {
     RUN_DONE,           /* every core ended */

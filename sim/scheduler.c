@@ -1,11 +1,11 @@
-/* sched.c — see sched.h. */
+/* scheduler.c — see scheduler.h. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
-#include "sched.h"
+#include "scheduler.h"
 
-enum strategy { SCHED_RR, SCHED_RANDOM };
+enum strategy { STRATEGY_RR, STRATEGY_RANDOM };
 
 #define RR_DEFAULT_QUANTUM 1
 #define RANDOM_DEFAULT_MEAN 4
@@ -35,10 +35,10 @@ struct sched *sched_new(const char *spec, uint64_t seed, GError **error)
     size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
 
     if (name_len == 2 && strncmp(spec, "rr", 2) == 0) {
-        s->strategy = SCHED_RR;
+        s->strategy = STRATEGY_RR;
         s->quantum = RR_DEFAULT_QUANTUM;
     } else if (name_len == 6 && strncmp(spec, "random", 6) == 0) {
-        s->strategy = SCHED_RANDOM;
+        s->strategy = STRATEGY_RANDOM;
         s->quantum = RANDOM_DEFAULT_MEAN;
     } else {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
@@ -76,7 +76,7 @@ void sched_reset(struct sched *s)
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn)
 {
-    if (s->strategy == SCHED_RR) {
+    if (s->strategy == STRATEGY_RR) {
         /* The next runnable core after the current one, in order. */
         *turn = s->quantum;
         for (unsigned i = 1; i <= ncores; i++) {
@@ -104,7 +104,7 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
 
 char *sched_describe(const struct sched *s)
 {
-    return g_strdup_printf("%s:%ld", s->strategy == SCHED_RR ? "rr" : "random", s->quantum);
+    return g_strdup_printf("%s:%ld", s->strategy == STRATEGY_RR ? "rr" : "random", s->quantum);
 }
 
 uint64_t sched_seed(const struct sched *s)

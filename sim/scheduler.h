@@ -1,12 +1,12 @@
-/* sched.h — deterministic scheduling strategies.
+/* scheduler.h — deterministic scheduling strategies.
  *
  * Cores switch only before visible operations (shared-memory accesses and
  * traps).  A turn is a number of visible operations one core runs; when it
  * is used up, or the core blocks or ends, the strategy picks the next core
  * among the runnable ones and the length of its turn.
  */
-#ifndef ATOMSIM_SCHED_H
-#define ATOMSIM_SCHED_H
+#ifndef ATOMSIM_SCHEDULER_H
+#define ATOMSIM_SCHEDULER_H
 
 #include <stdbool.h>
 #include <stdint.h>

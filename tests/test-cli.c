@@ -1,0 +1,335 @@
+/* test-cli.c — atomsim as a user runs it: real guest programs on every cpu
+ * configure found a compiler for, checked by exit code and output. */
+#include <string.h>
+#include <sys/wait.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+struct result {
+    int status;         /* exit code */
+    char *out;
+    char *err;
+};
+
+static void result_clear(struct result *r)
+{
+    g_free(r->out);
+    g_free(r->err);
+}
+
+/* Run argv (NULL-terminated) and collect its exit code and output. */
+static struct result run_argv(const char *const *argv)
+{
+    struct result r = { -1, NULL, NULL };
+    int wait_status;
+    GError *error = NULL;
+    if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
+                      &wait_status, &error))
+        g_error("cannot run %s: %s", argv[0], error->message);
+    g_assert_true(WIFEXITED(wait_status));
+    r.status = WEXITSTATUS(wait_status);
+    return r;
+}
+
+#define MAX_ARGS 24
+/* atomsim with the given options and program. */
+static struct result atomsim(const char *first, ...) G_GNUC_NULL_TERMINATED;
+static struct result atomsim(const char *first, ...)
+{
+    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
+    int n = 1;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a != NULL; a = va_arg(ap, const char *)) {
+        g_assert_cmpint(n, <, MAX_ARGS - 1);
+        argv[n++] = a;
+    }
+    va_end(ap);
+    return run_argv(argv);
+}
+
+static char *example(const char *cpu, const char *name)
+{
+    return g_strdup_printf(BUILDDIR "/programs/%s/%s.elf", cpu, name);
+}
+
+static char *guest(const char *cpu, const char *name)
+{
+    return g_strdup_printf(BUILDDIR "/tests/guest/%s/%s.elf", cpu, name);
+}
+
+/* The guest's own output: atomsim's lines without their "cpuN: " prefix. */
+static char *guest_lines(const char *out)
+{
+    GString *s = g_string_new(NULL);
+    g_auto(GStrv) lines = g_strsplit(out, "\n", -1);
+    for (char **l = lines; *l; l++)
+        if (g_str_has_prefix(*l, "cpu0: "))
+            g_string_append_printf(s, "%s\n", *l + 6);
+    return g_string_free(s, FALSE);
+}
+
+static unsigned count_lines(const char *s)
+{
+    unsigned n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* --- every cpu ------------------------------------------------------- */
+
+static void test_examples(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *atomic = example(cpu, "counter-atomic");
+    g_autofree char *plain = example(cpu, "counter");
+    static const char *const cores[] = { "1", "2", "4" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cores); i++) {
+        struct result r = atomsim("--cpu", cpu, "--cores", cores[i], atomic, NULL);
+        unsigned n = 200 * (unsigned)atoi(cores[i]);
+        g_autofree char *want = g_strdup_printf("cpu0: counter = %u, expected %u\n", n, n);
+        g_assert_cmpint(r.status, ==, 0);
+        g_assert_nonnull(strstr(r.out, want));
+        g_assert_nonnull(strstr(r.out, "atomsim: result: clean"));
+        result_clear(&r);
+
+        /* The plain counter is right when nothing can come between. */
+        if (i == 0) {
+            r = atomsim("--cores", "1", plain, NULL);
+            g_assert_cmpint(r.status, ==, 0);
+            g_assert_nonnull(strstr(r.out, "cpu0: counter = 200, expected 200\n"));
+            result_clear(&r);
+        }
+    }
+}
+
+static void test_same_seed_same_run(gconstpointer data)
+{
+    g_autofree char *plain = example(data, "counter");
+    struct result a = atomsim("--cores", "4", "--seed", "7", plain, NULL);
+    struct result b = atomsim("--cores", "4", "--seed", "7", plain, NULL);
+    g_assert_cmpstr(a.out, ==, b.out);
+    g_assert_cmpint(a.status, ==, b.status);
+    g_assert_nonnull(strstr(a.out, "--seed 7"));
+    result_clear(&a);
+    result_clear(&b);
+}
+
+static void test_plain_counter_loses_updates(gconstpointer data)
+{
+    g_autofree char *plain = example(data, "counter");
+    int lost_at = 0;
+    for (int seed = 1; seed <= 50 && !lost_at; seed++) {
+        g_autofree char *s = g_strdup_printf("%d", seed);
+        struct result r = atomsim("--cores", "2", "--seed", s, plain, NULL);
+        if (r.status == 1) {
+            g_assert_nonnull(strstr(r.out, "check failed: lost update"));
+            lost_at = seed;
+        } else {
+            g_assert_cmpint(r.status, ==, 0);
+        }
+        result_clear(&r);
+    }
+    g_assert_cmpint(lost_at, >, 0);
+}
+
+static void test_atomic_counter_never_loses(gconstpointer data)
+{
+    g_autofree char *atomic = example(data, "counter-atomic");
+    static const char *const scheds[] = { "random", "random:1", "random:16", "rr", "rr:3" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(scheds); i++) {
+        for (int seed = 1; seed <= 6; seed++) {
+            g_autofree char *s = g_strdup_printf("%d", seed);
+            struct result r = atomsim("--cores", "4", "--sched", scheds[i], "--seed", s,
+                                      atomic, NULL);
+            g_assert_cmpint(r.status, ==, 0);
+            g_assert_nonnull(strstr(r.out, "counter = 800, expected 800"));
+            result_clear(&r);
+        }
+    }
+}
+
+static void test_stores_seen_by_others(gconstpointer data)
+{
+    g_autofree char *prog = guest(data, "message");
+    for (int seed = 1; seed <= 5; seed++) {
+        g_autofree char *s = g_strdup_printf("%d", seed);
+        struct result r = atomsim("--cores", "4", "--seed", s, prog, NULL);
+        g_assert_cmpint(r.status, ==, 0);
+        g_assert_nonnull(strstr(r.out, "cpu0: 3 of 3 cores saw the value\n"));
+        result_clear(&r);
+    }
+}
+
+static const char *qemu_for(const char *cpu)
+{
+    if (strcmp(cpu, "sparc32") == 0) return QEMU_SPARC32;
+    if (strcmp(cpu, "arm") == 0) return QEMU_ARM;
+    if (strcmp(cpu, "x86") == 0) return QEMU_X86;
+    return QEMU_X86_64;
+}
+
+static void test_qemu_agrees(gconstpointer data)
+{
+    const char *cpu = data, *qemu = qemu_for(cpu);
+    if (qemu[0] == '\0') {
+        g_test_skip("no qemu-user for this cpu: run tools/install-deps");
+        return;
+    }
+    const char *names[] = { "counter", "counter-atomic", "message", "exit-code" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *prog = i < 2 ? example(cpu, names[i]) : guest(cpu, names[i]);
+        const char *argv[] = { qemu, prog, NULL };
+        struct result q = run_argv(argv);
+        struct result a = atomsim("--cores", "1", prog, NULL);
+        g_autofree char *lines = guest_lines(a.out);
+        g_assert_cmpstr(lines, ==, q.out);
+        g_assert_cmpint(q.status, ==, 0);       /* cpu 0 of 1 everywhere */
+        g_assert_cmpint(a.status, ==, 0);
+        result_clear(&q);
+        result_clear(&a);
+    }
+}
+
+/* A guest that goes wrong: one line on stderr, the documented exit code. */
+static void expect_guest_error(const char *cpu, const char *name, int status,
+                               const char *const *needles, const char *extra)
+{
+    g_autofree char *prog = guest(cpu, name);
+    struct result r = atomsim("--cores", "3", "--max-steps", "100000", "--max-insns",
+                              "2000000", extra ? extra : "--seed=1", prog, NULL);
+    g_assert_cmpint(r.status, ==, status);
+    g_assert_cmpuint(count_lines(r.err), ==, 1);
+    g_assert_true(g_str_has_prefix(r.err, "atomsim: "));
+    for (; *needles; needles++)
+        if (strstr(r.err, *needles) == NULL)
+            g_error("'%s' not in: %s", *needles, r.err);
+    result_clear(&r);
+}
+
+static void test_guest_faults(gconstpointer data)
+{
+    const char *cpu = data;
+    const char *unmapped[] = { "cpu1 at pc 0x", "(main+0x", "load from unmapped address 0x0",
+                               NULL };
+    expect_guest_error(cpu, "load-unmapped", 3, unmapped, NULL);
+    const char *illegal[] = { "at pc 0x", "(main", "illegal instruction", NULL };
+    expect_guest_error(cpu, "illegal", 3, illegal, NULL);
+    const char *forever[] = { "step budget ran out", "may never end", NULL };
+    expect_guest_error(cpu, "forever", 3, forever, NULL);
+    const char *spin[] = { "instruction budget ran out", NULL };
+    expect_guest_error(cpu, "spin-private", 3, spin, NULL);
+}
+
+static void test_exit_codes(gconstpointer data)
+{
+    g_autofree char *prog = guest(data, "exit-code");
+    struct result r = atomsim("--cores", "3", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "atomsim: cpu0: "));
+    g_assert_nonnull(strstr(r.out, "steps, exit 0\n"));
+    g_assert_nonnull(strstr(r.out, "steps, exit 2\n"));
+    g_assert_nonnull(strstr(r.out, "cpu2: exited with code 2"));
+    g_assert_nonnull(strstr(r.out, "atomsim: result: 2 findings"));
+    result_clear(&r);
+}
+
+/* --- bad input, whatever the cpu ---------------------------------------- */
+
+static void expect_usage_error(const char *needle, const char *first, ...)
+    G_GNUC_NULL_TERMINATED;
+static void expect_usage_error(const char *needle, const char *first, ...)
+{
+    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
+    int n = 1;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a != NULL; a = va_arg(ap, const char *))
+        argv[n++] = a;
+    va_end(ap);
+    struct result r = run_argv(argv);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_cmpuint(count_lines(r.err), ==, 1);
+    if (strstr(r.err, needle) == NULL)
+        g_error("'%s' not in: %s", needle, r.err);
+    g_assert_cmpstr(r.out, ==, "");
+    result_clear(&r);
+}
+
+static const char *any_cpu(void)
+{
+    static char first[16];
+    sscanf(GUEST_CPUS, "%15s", first);
+    return first;
+}
+
+static void test_bad_input(void)
+{
+    if (GUEST_CPUS[0] == '\0') {
+        g_test_skip("no guest compiler: run tools/install-deps");
+        return;
+    }
+    const char *cpu = any_cpu();
+    g_autofree char *good = example(cpu, "counter-atomic");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *text = g_build_filename(dir, "text.elf", NULL);
+    g_autofree char *cut = g_build_filename(dir, "cut.elf", NULL);
+    g_autofree char *headonly = g_build_filename(dir, "head.elf", NULL);
+    g_autofree char *missing = g_build_filename(dir, "missing.elf", NULL);
+    g_autofree char *contents = NULL;
+    gsize len;
+    g_assert_true(g_file_get_contents(good, &contents, &len, NULL));
+    g_assert_true(g_file_set_contents(text, "#!/bin/sh\necho not a program\n", -1, NULL));
+    g_assert_true(g_file_set_contents(cut, contents, (gssize)len / 2, NULL));
+    g_assert_true(g_file_set_contents(headonly, contents, 40, NULL));
+
+    expect_usage_error("No such file", missing, NULL);
+    expect_usage_error("not an ELF file", text, NULL);
+    expect_usage_error("truncated", cut, NULL);
+    expect_usage_error("truncated", headonly, NULL);
+    expect_usage_error("not a static executable", "/bin/true", NULL);
+    const char *other = strcmp(cpu, "arm") == 0 ? "x86" : "arm";
+    expect_usage_error("not for --cpu", "--cpu", other, good, NULL);
+    expect_usage_error("--cores 0", "--cores", "0", good, NULL);
+    expect_usage_error("--cores 65", "--cores", "65", good, NULL);
+    expect_usage_error("unknown cpu", "--cpu", "vax", good, NULL);
+    expect_usage_error("unknown strategy", "--sched", "fifo", good, NULL);
+    expect_usage_error("turn length", "--sched", "rr:0", good, NULL);
+    expect_usage_error("no program given", NULL, NULL);
+    expect_usage_error("Unknown option", "--frobnicate", good, NULL);
+
+    g_unlink(text);
+    g_unlink(cut);
+    g_unlink(headonly);
+    g_rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    static const struct {
+        const char *name;
+        GTestDataFunc fn;
+    } per_cpu[] = {
+        { "examples", test_examples },
+        { "same-seed-same-run", test_same_seed_same_run },
+        { "plain-counter-loses-updates", test_plain_counter_loses_updates },
+        { "atomic-counter-never-loses", test_atomic_counter_never_loses },
+        { "stores-seen-by-others", test_stores_seen_by_others },
+        { "qemu-user-agrees", test_qemu_agrees },
+        { "guest-faults", test_guest_faults },
+        { "exit-codes", test_exit_codes },
+    };
+    for (char **cpu = cpus; *cpu; cpu++) {
+        if (**cpu == '\0')
+            continue;
+        for (unsigned i = 0; i < G_N_ELEMENTS(per_cpu); i++) {
+            g_autofree char *path = g_strdup_printf("/cli/%s/%s", *cpu, per_cpu[i].name);
+            g_test_add_data_func(path, g_strdup(*cpu), per_cpu[i].fn);
+        }
+    }
+    g_test_add_func("/cli/bad-input", test_bad_input);
+    return g_test_run();
+}
