@@ -12,3 +12,10 @@ tools/atomsim-cc: %D%/atomsim-cc.in Makefile
 	  -e 's|@CC_X86[@]|$(CC_X86)|g' \
 	  -e 's|@CC_X86_64[@]|$(CC_X86_64)|g' \
 	  $(srcdir)/%D%/atomsim-cc.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
+# The speed benchmark (not a test: run tools/bench-speed.sh).
+EXTRA_PROGRAMS = tools/bench-speed
+tools_bench_speed_SOURCES = %D%/bench-speed.c
+tools_bench_speed_LDADD = libatomsim.a $(ATOMSIM_LIBS)
+CLEANFILES += tools/bench-speed
+EXTRA_DIST += %D%/bench-speed.sh

@@ -7,7 +7,9 @@
  */
 #include <atomsim.h>
 
+#ifndef ITER
 #define ITER 200
+#endif
 
 volatile unsigned counter;
 
