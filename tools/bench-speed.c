@@ -61,7 +61,8 @@ static double free_run(struct free_engine *e)
     memset(e->mem, 0, e->hi - e->lo);
     for (guint i = 0; i < e->img->segments->len; i++) {
         const struct segment *s = &g_array_index(e->img->segments, struct segment, i);
-        memcpy(e->mem + (s->vaddr - e->lo), s->bytes, s->filesz);
+        if (s->filesz > 0)
+            memcpy(e->mem + (s->vaddr - e->lo), s->bytes, s->filesz);
     }
     uc_reg_write(e->uc, e->cpu->reg_sp, &e->sp);
     gint64 t = g_get_monotonic_time();
