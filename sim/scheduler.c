@@ -106,8 +106,3 @@ char *sched_describe(const struct sched *s)
 {
     return g_strdup_printf("%s:%ld", s->strategy == STRATEGY_RR ? "rr" : "random", s->quantum);
 }
-
-uint64_t sched_seed(const struct sched *s)
-{
-    return s->seed;
-}

@@ -31,6 +31,5 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
 
 /* The strategy as --sched takes it, e.g. "random:4" (to free). */
 char *sched_describe(const struct sched *s);
-uint64_t sched_seed(const struct sched *s);
 
 #endif
