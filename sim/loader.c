@@ -149,6 +149,15 @@ struct image *image_load(const char *path, GError **error)
     return ok ? g_steal_pointer(&img) : NULL;
 }
 
+void image_copy_segments(const struct image *img, uint8_t *mem, uint64_t lo)
+{
+    for (guint i = 0; i < img->segments->len; i++) {
+        const struct segment *s = &g_array_index(img->segments, struct segment, i);
+        if (s->filesz > 0)
+            memcpy(mem + (s->vaddr - lo), s->bytes, s->filesz);
+    }
+}
+
 const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
                                      uint64_t *offset)
 {

@@ -40,6 +40,10 @@ void image_free(struct image *img);
 typedef struct image image;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(image, image_free)
 
+/* Copy the file bytes of every segment into mem, which holds the guest
+ * addresses [lo, lo + size) and is zero where segments have no file bytes. */
+void image_copy_segments(const struct image *img, uint8_t *mem, uint64_t lo);
+
 /* The symbol that holds addr, and the offset into it; NULL if none. */
 const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
                                      uint64_t *offset);

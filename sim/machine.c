@@ -171,11 +171,7 @@ void machine_free(struct machine *m)
 void machine_reset(struct machine *m)
 {
     memset(m->image_mem, 0, m->image_hi - m->image_lo);
-    for (guint i = 0; i < m->img->segments->len; i++) {
-        const struct segment *s = &g_array_index(m->img->segments, struct segment, i);
-        if (s->filesz > 0)
-            memcpy(m->image_mem + (s->vaddr - m->image_lo), s->bytes, s->filesz);
-    }
+    image_copy_segments(m->img, m->image_mem, m->image_lo);
     memset(m->stack_mem, 0, (size_t)m->ncores * CORE_STACK_SIZE);
 
     for (unsigned i = 0; i < m->ncores; i++) {

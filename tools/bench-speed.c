@@ -59,31 +59,23 @@ static void free_insn(uc_engine *uc, void *data)
 static double free_run(struct free_engine *e)
 {
     memset(e->mem, 0, e->hi - e->lo);
-    for (guint i = 0; i < e->img->segments->len; i++) {
-        const struct segment *s = &g_array_index(e->img->segments, struct segment, i);
-        if (s->filesz > 0)
-            memcpy(e->mem + (s->vaddr - e->lo), s->bytes, s->filesz);
-    }
+    image_copy_segments(e->img, e->mem, e->lo);
     uc_reg_write(e->uc, e->cpu->reg_sp, &e->sp);
     gint64 t = g_get_monotonic_time();
     uc_emu_start(e->uc, e->entry, e->cpu->word_size == 4 ? 0xffffffffu : UINT64_MAX, 0, 0);
     return (double)(g_get_monotonic_time() - t) / 1e6;
 }
 
-static void free_open(struct free_engine *e, const struct cpu_ops *cpu, struct image *img)
+/* One engine over the image as machine m lays it out, plus a stack. */
+static void free_open(struct free_engine *e, const struct machine *m)
 {
+    const struct cpu_ops *cpu = m->cpu;
     e->cpu = cpu;
-    e->img = img;
-    e->lo = UINT64_MAX;
-    e->hi = 0;
-    for (guint i = 0; i < img->segments->len; i++) {
-        const struct segment *s = &g_array_index(img->segments, struct segment, i);
-        e->lo = MIN(e->lo, s->vaddr & ~0xfffull);
-        e->hi = MAX(e->hi, (s->vaddr + s->memsz + 0xfff) & ~0xfffull);
-    }
-    e->hi += 0x100000;          /* the stack, above the program */
+    e->img = m->img;
+    e->lo = m->image_lo;
+    e->hi = m->image_hi + 0x100000;     /* the stack, above the program */
     e->sp = e->hi - 256;
-    e->entry = img->entry;
+    e->entry = m->img->entry;
     e->mem = g_aligned_alloc0(e->hi - e->lo, 1, 4096);
     uc_open(cpu->uc_arch, cpu->uc_mode, &e->uc);
     if (cpu->uc_cpu_model >= 0)
@@ -133,7 +125,7 @@ int main(int argc, char **argv)
     g_autoptr(machine) two = machine_new(cpu, img, 2, &error);
     g_autoptr(sched) s = sched_new("random", 1, &error);
     struct free_engine fe;
-    free_open(&fe, cpu, img);
+    free_open(&fe, one);
 
     uint64_t ref_insns, insns;
     atomsim_run(one, s, &ref_insns);
