@@ -99,5 +99,7 @@ const struct cpu_ops *cpu_find(const char *name);
 const struct cpu_ops *cpu_for_elf(uint16_t machine, uint8_t elf_class, uint8_t elf_data);
 /* "sparc32|arm|x86|x86_64" */
 const char *cpu_names(void);
+/* What an ELF e_machine is, for messages: "x86_64", "aarch64" ... */
+const char *cpu_elf_machine_name(uint16_t machine);
 
 #endif

@@ -1,4 +1,5 @@
 /* cpus.c — the list of cpus atomsim simulates. */
+#include <elf.h>
 #include <string.h>
 #include "cpu.h"
 
@@ -27,5 +28,28 @@ const struct cpu_ops *cpu_for_elf(uint16_t machine, uint8_t elf_class, uint8_t e
 
 const char *cpu_names(void)
 {
-    return "sparc32|arm|x86|x86_64";
+    static char names[64];
+    if (names[0] == '\0') {
+        for (int i = 0; cpu_list[i]; i++) {
+            if (i > 0)
+                strcat(names, "|");
+            strcat(names, cpu_list[i]->name);
+        }
+    }
+    return names;
+}
+
+const char *cpu_elf_machine_name(uint16_t machine)
+{
+    static const struct { uint16_t machine; const char *name; } others[] = {
+        { EM_SPARCV9, "sparc64" }, { EM_AARCH64, "aarch64" }, { EM_RISCV, "riscv" },
+        { EM_MIPS, "mips" }, { EM_PPC, "ppc" }, { EM_PPC64, "ppc64" }, { EM_S390, "s390" },
+    };
+    for (int i = 0; cpu_list[i]; i++)
+        if (cpu_list[i]->elf_machine[0] == machine || cpu_list[i]->elf_machine[1] == machine)
+            return cpu_list[i]->name;
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        if (others[i].machine == machine)
+            return others[i].name;
+    return "an unsupported machine";
 }

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <gelf.h>
 
 #include "config.h"
 #include "error.h"
@@ -51,22 +50,6 @@ static int usage_error(const char *fmt, ...)
     fputs(" (see atomsim --help)\n", stderr);
     va_end(ap);
     return EXIT_USAGE;
-}
-
-static const char *elf_machine_name(const struct image *img)
-{
-    switch (img->machine) {
-    case EM_SPARC: case EM_SPARC32PLUS: return "sparc32";
-    case EM_SPARCV9: return "sparc64";
-    case EM_ARM: return "arm";
-    case EM_AARCH64: return "aarch64";
-    case EM_386: return "x86";
-    case EM_X86_64: return "x86_64";
-    case EM_RISCV: return "riscv";
-    case EM_MIPS: return "mips";
-    case EM_PPC: return "ppc";
-    default: return "an unsupported machine";
-    }
 }
 
 static void print_summary(const struct run *r, const struct machine *m,
@@ -150,12 +133,12 @@ static int run_main(struct options *o)
     const struct cpu_ops *elf_cpu = cpu_for_elf(img->machine, img->elf_class, img->elf_data);
     if (cpu == NULL && elf_cpu == NULL) {
         fprintf(stderr, "atomsim: %s: an ELF for %s, which atomsim does not simulate (%s)\n",
-                path, elf_machine_name(img), cpu_names());
+                path, cpu_elf_machine_name(img->machine), cpu_names());
         return EXIT_USAGE;
     }
     if (cpu != NULL && elf_cpu != cpu) {
         fprintf(stderr, "atomsim: %s: an ELF for %s, not for --cpu %s\n", path,
-                elf_cpu ? elf_cpu->name : elf_machine_name(img), cpu->name);
+                elf_cpu ? elf_cpu->name : cpu_elf_machine_name(img->machine), cpu->name);
         return EXIT_USAGE;
     }
     cpu = elf_cpu;
