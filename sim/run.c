@@ -90,8 +90,10 @@ static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
     (void)size;
     struct core *c = data;
     struct run *r = c->m->run;
-    /* A trap blocked or ended the core, or the run is over, and the engine
-     * has not stopped yet: this instruction waits for the core's next turn. */
+    /* A trap blocked or ended the core, or the run is over, but the engine
+     * runs on: uc_emu_stop() is lost when a hook has written PC (sparc32's
+     * trap return does).  Nothing may execute for a core that is not
+     * running, so this instruction waits for the core's next turn. */
     if (G_UNLIKELY(c->state != CORE_RUNNING || r->stopping)) {
         c->pc = pc;
         c->resuming = false;

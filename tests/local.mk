@@ -5,10 +5,10 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
 check_PROGRAMS += tests/test-cli tests/test-machine
-tests_test_cli_SOURCES = %D%/test-cli.c
+tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
-tests_test_machine_SOURCES = %D%/test-machine.c
+tests_test_machine_SOURCES = %D%/test-machine.c %D%/test-programs.h
 tests_test_machine_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_machine_LDADD = libatomsim.a $(ATOMSIM_LIBS) -ldl
 

@@ -5,6 +5,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "test-programs.h"
+
 struct result {
     int status;         /* exit code */
     char *out;
@@ -46,16 +48,6 @@ static struct result atomsim(const char *first, ...)
     }
     va_end(ap);
     return run_argv(argv);
-}
-
-static char *example(const char *cpu, const char *name)
-{
-    return g_strdup_printf(BUILDDIR "/programs/%s/%s.elf", cpu, name);
-}
-
-static char *guest(const char *cpu, const char *name)
-{
-    return g_strdup_printf(BUILDDIR "/tests/guest/%s/%s.elf", cpu, name);
 }
 
 /* The guest's own output: atomsim's lines without their "cpuN: " prefix. */
@@ -257,20 +249,13 @@ static void expect_usage_error(const char *needle, const char *first, ...)
     result_clear(&r);
 }
 
-static const char *any_cpu(void)
-{
-    static char first[16];
-    sscanf(GUEST_CPUS, "%15s", first);
-    return first;
-}
-
 static void test_bad_input(void)
 {
-    if (GUEST_CPUS[0] == '\0') {
+    const char *cpu = first_cpu();
+    if (cpu == NULL) {
         g_test_skip("no guest compiler: run tools/install-deps");
         return;
     }
-    const char *cpu = any_cpu();
     g_autofree char *good = example(cpu, "counter-atomic");
     g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
     g_autofree char *text = g_build_filename(dir, "text.elf", NULL);

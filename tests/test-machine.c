@@ -12,19 +12,7 @@
 #include "machine.h"
 #include "run.h"
 #include "scheduler.h"
-
-static const char *first_cpu(void)
-{
-    static char first[16];
-    if (sscanf(GUEST_CPUS, "%15s", first) != 1)
-        return NULL;
-    return first;
-}
-
-static char *example(const char *cpu, const char *name)
-{
-    return g_strdup_printf(BUILDDIR "/programs/%s/%s.elf", cpu, name);
-}
+#include "test-programs.h"
 
 static void test_loader_reads_program(void)
 {
