@@ -158,6 +158,16 @@ void image_copy_segments(const struct image *img, uint8_t *mem, uint64_t lo)
     }
 }
 
+const struct symbol *image_find_symbol(const struct image *img, const char *name)
+{
+    for (guint i = 0; i < img->symbols->len; i++) {
+        const struct symbol *s = &g_array_index(img->symbols, struct symbol, i);
+        if (strcmp(s->name, name) == 0)
+            return s;
+    }
+    return NULL;
+}
+
 const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
                                      uint64_t *offset)
 {

@@ -44,6 +44,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(image, image_free)
  * addresses [lo, lo + size) and is zero where segments have no file bytes. */
 void image_copy_segments(const struct image *img, uint8_t *mem, uint64_t lo);
 
+/* The symbol called name, or NULL. */
+const struct symbol *image_find_symbol(const struct image *img, const char *name);
+
 /* The symbol that holds addr, and the offset into it; NULL if none. */
 const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
                                      uint64_t *offset);

@@ -34,20 +34,26 @@ static struct result run_argv(const char *const *argv)
 }
 
 #define MAX_ARGS 24
-/* atomsim with the given options and program. */
-static struct result atomsim(const char *first, ...) G_GNUC_NULL_TERMINATED;
-static struct result atomsim(const char *first, ...)
+/* atomsim with the options and program from first and ap (NULL-ended). */
+static struct result atomsim_va(const char *first, va_list ap)
 {
     const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
     int n = 1;
-    va_list ap;
-    va_start(ap, first);
     for (const char *a = first; a != NULL; a = va_arg(ap, const char *)) {
         g_assert_cmpint(n, <, MAX_ARGS - 1);
         argv[n++] = a;
     }
-    va_end(ap);
     return run_argv(argv);
+}
+
+static struct result atomsim(const char *first, ...) G_GNUC_NULL_TERMINATED;
+static struct result atomsim(const char *first, ...)
+{
+    va_list ap;
+    va_start(ap, first);
+    struct result r = atomsim_va(first, ap);
+    va_end(ap);
+    return r;
 }
 
 /* The guest's own output: atomsim's lines without their "cpuN: " prefix. */
@@ -233,14 +239,10 @@ static void expect_usage_error(const char *needle, const char *first, ...)
     G_GNUC_NULL_TERMINATED;
 static void expect_usage_error(const char *needle, const char *first, ...)
 {
-    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
-    int n = 1;
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a != NULL; a = va_arg(ap, const char *))
-        argv[n++] = a;
+    struct result r = atomsim_va(first, ap);
     va_end(ap);
-    struct result r = run_argv(argv);
     g_assert_cmpint(r.status, ==, 2);
     g_assert_cmpuint(count_lines(r.err), ==, 1);
     if (strstr(r.err, needle) == NULL)

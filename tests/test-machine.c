@@ -35,14 +35,8 @@ static void test_loader_reads_program(void)
         g_assert_cmpuint(writable, ==, 1);
 
         /* Addresses are named by the symbol that holds them. */
-        const struct symbol *counter = NULL, *main_fn = NULL;
-        for (guint i = 0; i < img->symbols->len; i++) {
-            const struct symbol *s = &g_array_index(img->symbols, struct symbol, i);
-            if (strcmp(s->name, "counter") == 0)
-                counter = s;
-            if (strcmp(s->name, "main") == 0)
-                main_fn = s;
-        }
+        const struct symbol *counter = image_find_symbol(img, "counter");
+        const struct symbol *main_fn = image_find_symbol(img, "main");
         g_assert_nonnull(counter);
         g_assert_nonnull(main_fn);
         g_autofree char *c0 = image_name_addr(img, counter->addr);
@@ -110,10 +104,7 @@ static void test_machine_reused(void)
     struct run first, second;
     run_program(&first, m, s, &opt);
     uint32_t counter_after_first;
-    const struct symbol *sym = NULL;
-    for (guint i = 0; i < img->symbols->len; i++)
-        if (strcmp(g_array_index(img->symbols, struct symbol, i).name, "counter") == 0)
-            sym = &g_array_index(img->symbols, struct symbol, i);
+    const struct symbol *sym = image_find_symbol(img, "counter");
     g_assert_nonnull(sym);
     memcpy(&counter_after_first, machine_guest_ptr(m, sym->addr, 4), 4);
     run_program(&second, m, s, &opt);
