@@ -74,6 +74,57 @@ static bool block_transfer(const cs_insn *insn, struct insn_info *out)
     return true;
 }
 
+/* The effective address of a memory operand.  False for a base or index
+ * register that cannot address shared memory (pc). */
+static bool memory_operand(const cs_arm *a, int i, struct insn_info *out)
+{
+    const cs_arm_op *op = &a->operands[i];
+    out->mem.base = uc_reg(op->mem.base);
+    /* Post-indexed forms ([rn], #imm) name the offset as a further
+     * operand: the access itself is at rn. */
+    bool post_indexed = a->writeback && i + 1 < a->op_count;
+    if (!post_indexed) {
+        out->mem.index = uc_reg(op->mem.index);
+        out->mem.scale = (int8_t)op->mem.scale;
+        out->mem.shift = (uint8_t)(op->shift.type == ARM_SFT_LSL ? op->shift.value : 0);
+        out->mem.disp = op->mem.disp;
+    }
+    return out->mem.base != -2 && out->mem.index != -2;
+}
+
+/* ldrex*, strex*, clrex and the barriers.  The exclusives are events even on
+ * the stack: atomsim's monitor decides every strex (ARM ARM A3.4). */
+static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
+{
+    const cs_arm *a = &insn->detail->arm;
+    switch (insn->id) {
+    case ARM_INS_LDREX: case ARM_INS_LDREXB: case ARM_INS_LDREXH: case ARM_INS_LDREXD:
+        out->kind = INSN_LL;
+        break;
+    case ARM_INS_STREX: case ARM_INS_STREXB: case ARM_INS_STREXH: case ARM_INS_STREXD:
+        /* strex<sz> rd, rt[, rt2], [rn]: rd gets 0 when it stored */
+        out->kind = INSN_SC;
+        out->status_reg = (int16_t)uc_reg(a->operands[0].reg);
+        out->data_reg[0] = (int16_t)uc_reg(a->operands[1].reg);
+        if (insn->id == ARM_INS_STREXD)
+            out->data_reg[1] = (int16_t)uc_reg(a->operands[2].reg);
+        break;
+    case ARM_INS_CLREX:
+        out->kind = INSN_CLREX;
+        return true;
+    case ARM_INS_DMB: case ARM_INS_DSB: case ARM_INS_ISB:
+        out->kind = INSN_FENCE;
+        return true;
+    default:
+        return false;
+    }
+    out->size = access_size(insn->id);
+    int last = a->op_count - 1;
+    if (last < 1 || a->operands[last].type != ARM_OP_MEM || !memory_operand(a, last, out))
+        out->kind = INSN_PRIVATE;       /* not an encoding that runs */
+    return true;
+}
+
 static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
                          size_t before, uint64_t pc, struct insn_info *out)
 {
@@ -87,6 +138,8 @@ static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
     out->length = (uint8_t)insn->size;
     out->kind = INSN_PRIVATE;
     out->mem.base = out->mem.index = -1;
+    if (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID)
+        out->cond = (uint8_t)a->cc;
 
     switch (insn->id) {
     case ARM_INS_SVC:
@@ -98,7 +151,7 @@ static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
     default:
         break;
     }
-    if (block_transfer(insn, out))
+    if (exclusive_or_barrier(insn, out) || block_transfer(insn, out))
         return true;
 
     for (int i = 0; i < a->op_count; i++) {
@@ -109,27 +162,41 @@ static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         if (op->mem.base == ARM_REG_SP || op->mem.base == ARM_REG_PC)
             return true;
         if (insn->id == ARM_INS_SWP || insn->id == ARM_INS_SWPB)
-            out->kind = INSN_RMW;
+            out->kind = INSN_RMW;       /* swap: atomic (A8.8.229) */
         else if (op->access & CS_AC_WRITE)
             out->kind = INSN_STORE;
         else
             out->kind = INSN_LOAD;
         out->size = access_size(insn->id);
-        out->mem.base = uc_reg(op->mem.base);
-        /* Post-indexed forms ([rn], #imm) name the offset as a further
-         * operand: the access itself is at rn. */
-        bool post_indexed = a->writeback && i + 1 < a->op_count;
-        if (!post_indexed) {
-            out->mem.index = uc_reg(op->mem.index);
-            out->mem.scale = (int8_t)op->mem.scale;
-            out->mem.shift = (uint8_t)(op->shift.type == ARM_SFT_LSL ? op->shift.value : 0);
-            out->mem.disp = op->mem.disp;
-        }
-        if (out->mem.base == -2 || out->mem.index == -2)
-            return false;
-        return true;
+        return memory_operand(a, i, out);
     }
     return true;
+}
+
+/* The condition codes of the ARM ARM (A8.3), Capstone's numbering, read
+ * from the CPSR's N, Z, C and V flags. */
+static bool arm_condition_holds(uc_engine *uc, uint8_t cond)
+{
+    uint32_t cpsr;
+    uc_reg_read(uc, UC_ARM_REG_CPSR, &cpsr);
+    bool n = cpsr >> 31 & 1, z = cpsr >> 30 & 1, c = cpsr >> 29 & 1, v = cpsr >> 28 & 1;
+    switch (cond) {
+    case ARM_CC_EQ: return z;
+    case ARM_CC_NE: return !z;
+    case ARM_CC_HS: return c;
+    case ARM_CC_LO: return !c;
+    case ARM_CC_MI: return n;
+    case ARM_CC_PL: return !n;
+    case ARM_CC_VS: return v;
+    case ARM_CC_VC: return !v;
+    case ARM_CC_HI: return c && !z;
+    case ARM_CC_LS: return !c || z;
+    case ARM_CC_GE: return n == v;
+    case ARM_CC_LT: return n != v;
+    case ARM_CC_GT: return !z && n == v;
+    case ARM_CC_LE: return z || n != v;
+    default: return true;
+    }
 }
 
 static void arm_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
@@ -178,6 +245,10 @@ const struct cpu_ops cpu_arm = {
     .decoder_free = capstone_decoder_free,
     .classify = arm_classify,
     .disassemble = capstone_disassemble,
+    .condition_holds = arm_condition_holds,
+    /* The reservation granule is IMPLEMENTATION DEFINED, 8 to 2048 bytes
+     * (ARM ARM A3.4.3); the Cortex-A15's is its 64-byte cache line. */
+    .exclusive_granule = 64,
     .sys_write = 4, .sys_exit = 1, .sys_exit_group = 248,
     .syscall_intno = ARM_EXCP_SWI,
     .syscall_insn = -1,

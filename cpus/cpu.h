@@ -12,14 +12,22 @@
 #include <stdint.h>
 #include <unicorn/unicorn.h>
 
-/* What an instruction does that other cores can see. */
+/* What an instruction does that other cores can see.  Each kind but
+ * INSN_PRIVATE becomes one event (two for INSN_SPLIT_RMW) of sim/event.h. */
 enum insn_kind {
     INSN_UNKNOWN = 0,   /* not classified yet */
     INSN_PRIVATE,       /* registers, stack or constants only */
     INSN_LOAD,          /* reads memory */
     INSN_STORE,         /* writes memory */
-    INSN_RMW,           /* reads and writes memory in one instruction */
+    INSN_RMW,           /* reads and writes memory in one atomic instruction */
+    INSN_SPLIT_RMW,     /* reads, then writes memory, not atomically: another
+                           core may store in between (x86 without LOCK) */
+    INSN_LL,            /* load-exclusive: reserves the address */
+    INSN_SC,            /* store-exclusive: atomsim's monitor decides it */
+    INSN_CLREX,         /* drops the core's reservation */
+    INSN_FENCE,         /* orders memory accesses */
     INSN_TRAP,          /* the system-call instruction */
+    INSN_UNSUPPORTED,   /* cannot run faithfully: a guest fault, saying why */
 };
 
 /* How to compute an instruction's effective address from registers:
@@ -39,6 +47,14 @@ struct insn_info {
     uint8_t length;     /* bytes */
     uint8_t size;       /* bytes accessed */
     bool no_preempt;    /* the scheduler may not stop the core just before it */
+    bool cas;           /* an RMW that stores only if memory equals data_reg */
+    uint8_t cond;       /* runs only if cpu->condition_holds(cond); 0: always */
+    /* INSN_SC: the register that receives 0 (stored) or 1 (failed). */
+    int16_t status_reg;
+    /* INSN_SC: the registers holding the value to store; cas: the expected
+     * value.  Two registers make a pair: [0] the low half, [1] the high. */
+    int16_t data_reg[2];
+    const char *why;    /* INSN_UNSUPPORTED: what cannot run, and why */
     struct mem_operand mem;
 };
 
@@ -74,6 +90,12 @@ struct cpu_ops {
     /* The mnemonic and operands of one instruction, for messages. */
     void (*disassemble)(cpu_decoder *d, const uint8_t *code, size_t avail,
                         uint64_t pc, char *buf, size_t len);
+
+    /* Does condition code `cond` of insn_info hold now?  NULL when no
+     * instruction is conditional. */
+    bool (*condition_holds)(uc_engine *uc, uint8_t cond);
+    /* The exclusive monitor's reservation granule in bytes (0: no LL/SC). */
+    unsigned exclusive_granule;
 
     /* Linux system-call numbers the runtime uses. */
     uint32_t sys_write, sys_exit, sys_exit_group;

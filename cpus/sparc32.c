@@ -9,7 +9,7 @@
 #include <string.h>
 #include <glib.h>
 
-#include "cpu.h"
+#include "capstone-decoder.h"
 
 #define SPARC_TT_TRAP 0x80      /* Ticc raises trap type 0x80 + number */
 #define SPARC_LINUX_SYSCALL (SPARC_TT_TRAP + 0x10)      /* ta 0x10 */
@@ -20,9 +20,11 @@ struct mem_op {
     uint8_t size;
 };
 
-/* Memory instructions by op3 (op = 3).  The *a forms take an address space
- * identifier; Unicorn runs user mode, where only ASI 0x0A (user data) is
- * meaningful. */
+/* Memory instructions by op3 (op = 3).  The *a forms name an address space
+ * (ASI).  In user mode SPARC V8 makes them privileged; LEON3, the model
+ * Unicorn runs, allows user data (ASI 0x0A) with casa, and Unicorn runs the
+ * other *a forms with that ASI too.  ldstub, swap and casa are the V8 atomic
+ * instructions (V8 manual B.23, B.24; LEON3: casa, as V9 A.9). */
 static const struct mem_op mem_ops[64] = {
     [0x00] = { "ld",      INSN_LOAD,  4 },
     [0x01] = { "ldub",    INSN_LOAD,  1 },
@@ -55,8 +57,16 @@ static const struct mem_op mem_ops[64] = {
     [0x25] = { "stfsr",   INSN_STORE, 4 },
     [0x26] = { "stdfq",   INSN_STORE, 8 },
     [0x27] = { "stdf",    INSN_STORE, 8 },
-    [0x3c] = { "casa",    INSN_RMW,   4 },  /* compare and swap (LEON3, V9) */
+    [0x3c] = { "casa",    INSN_RMW,   4 },  /* compare and swap (LEON3) */
 };
+
+#define OP3_CASA 0x3c
+#define ASI_USER_DATA 0x0a
+
+static bool is_alternate_space(unsigned op3)
+{
+    return (op3 & 0x30) == 0x10 || op3 == OP3_CASA;
+}
 
 static uint32_t word_at(const uint8_t *p)
 {
@@ -64,7 +74,7 @@ static uint32_t word_at(const uint8_t *p)
 }
 
 /* Unicorn's id of integer register r0..r31 (%g, %o, %l, %i). */
-static int sparc_reg(unsigned r)
+static int uc_reg(unsigned r)
 {
     if (r < 8)
         return UC_SPARC_REG_G0 + (int)r;
@@ -88,12 +98,7 @@ static bool is_control_transfer(uint32_t w)
 
 static cpu_decoder *sparc_decoder_new(void)
 {
-    return (cpu_decoder *)g_new0(char, 1);      /* decodes without state */
-}
-
-static void sparc_decoder_free(cpu_decoder *d)
-{
-    g_free(d);
+    return capstone_decoder_new(CS_ARCH_SPARC, CS_MODE_BIG_ENDIAN);
 }
 
 static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
@@ -120,26 +125,72 @@ static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         out->kind = INSN_TRAP;
         return true;
     }
+    if (op == 2 && op3 == 0x28 && rs1 == 15 && ((w >> 25) & 0x1f) == 0) {
+        out->kind = INSN_FENCE;         /* stbar: rd %y encoding, rs1 = 15 */
+        return true;
+    }
     if (op != 3 || mem_ops[op3].name == NULL)
         return true;
 
     out->kind = mem_ops[op3].kind;
     out->size = mem_ops[op3].size;
-    if (rs1 == SPARC_SP)
+    if (rs1 == SPARC_SP && out->kind != INSN_RMW)
         out->kind = INSN_PRIVATE;       /* the core's own stack */
-    out->mem.base = rs1 ? sparc_reg(rs1) : -1;
-    if (op3 == 0x3c)
-        return true;                    /* casa [rs1]: no offset */
+    out->mem.base = rs1 ? uc_reg(rs1) : -1;
+    if (is_alternate_space(op3)) {
+        unsigned asi = (w >> 5) & 0xff;
+        if (imm)
+            out->why = "the immediate form takes its ASI from %asi, which SPARC V8 lacks";
+        else if (asi != ASI_USER_DATA)
+            out->why = "user mode may only use ASI 0x0a (user data); other address spaces "
+                       "are privileged";
+        if (out->why != NULL) {
+            out->kind = INSN_UNSUPPORTED;
+            return true;
+        }
+    }
+    if (op3 == OP3_CASA) {              /* casa [rs1] asi, rs2, rd */
+        out->cas = true;
+        out->data_reg[0] = (int16_t)(rs2 ? uc_reg(rs2) : UC_SPARC_REG_G0);
+        return true;
+    }
     if (imm) {
         int32_t simm13 = (int32_t)(w << 19) >> 19;
         out->mem.disp = simm13;
     } else if (rs2 != 0) {
-        out->mem.index = sparc_reg(rs2);
+        out->mem.index = uc_reg(rs2);
         out->mem.scale = 1;
     }
     return true;
 }
 
+static const char *const reg_names[32] = {
+    "%g0", "%g1", "%g2", "%g3", "%g4", "%g5", "%g6", "%g7",
+    "%o0", "%o1", "%o2", "%o3", "%o4", "%o5", "%sp", "%o7",
+    "%l0", "%l1", "%l2", "%l3", "%l4", "%l5", "%l6", "%l7",
+    "%i0", "%i1", "%i2", "%i3", "%i4", "%i5", "%fp", "%i7",
+};
+
+/* "[%o0 + 4]", "[%o0 + %o1]" or "[%o0]", with " 0xNN" for an ASI. */
+static void format_address(uint32_t w, char *buf, size_t len)
+{
+    unsigned op3 = (w >> 19) & 0x3f, rs1 = (w >> 14) & 0x1f, rs2 = w & 0x1f;
+    bool imm = (w >> 13) & 1;
+    int32_t simm13 = (int32_t)(w << 19) >> 19;
+    char asi[8] = "";
+    if (is_alternate_space(op3) && !imm)
+        g_snprintf(asi, sizeof asi, " 0x%02x", (w >> 5) & 0xff);
+    if (op3 == OP3_CASA || (imm && simm13 == 0) || (!imm && rs2 == 0))
+        g_snprintf(buf, len, "[%s]%s", reg_names[rs1], asi);
+    else if (imm)
+        g_snprintf(buf, len, "[%s %c %d]%s", reg_names[rs1], simm13 < 0 ? '-' : '+',
+                   simm13 < 0 ? -simm13 : simm13, asi);
+    else
+        g_snprintf(buf, len, "[%s + %s]%s", reg_names[rs1], reg_names[rs2], asi);
+}
+
+/* Memory instructions and traps are spelled here, as Capstone 4 cannot
+ * decode ldstub, ldstuba, swapa or casa; Capstone does the rest. */
 static void sparc_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
                               uint64_t pc, char *buf, size_t len)
 {
@@ -150,12 +201,23 @@ static void sparc_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
     }
     uint32_t w = word_at(code);
     unsigned op = w >> 30, op3 = (w >> 19) & 0x3f;
-    if (op == 3 && mem_ops[op3].name)
-        g_snprintf(buf, len, "%s", mem_ops[op3].name);
-    else if (info.kind == INSN_TRAP)
+    const char *rd = reg_names[(w >> 25) & 0x1f];
+    char addr[40];
+    if (op == 3 && mem_ops[op3].name) {
+        format_address(w, addr, sizeof addr);
+        if (op3 == OP3_CASA)
+            g_snprintf(buf, len, "casa %s, %s, %s", addr, reg_names[w & 0x1f], rd);
+        else if (mem_ops[op3].kind == INSN_STORE)
+            g_snprintf(buf, len, "%s %s, %s", mem_ops[op3].name, rd, addr);
+        else
+            g_snprintf(buf, len, "%s %s, %s", mem_ops[op3].name, addr, rd);
+    } else if (info.kind == INSN_TRAP) {
         g_snprintf(buf, len, "t%s 0x%x", ((w >> 25) & 0xf) == 8 ? "a" : "cc", w & 0x7f);
-    else
-        g_snprintf(buf, len, ".word 0x%08x", w);
+    } else if (info.kind == INSN_FENCE) {
+        g_strlcpy(buf, "stbar", len);
+    } else {
+        capstone_disassemble(d, code, avail, pc, buf, len);
+    }
 }
 
 static void sparc_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
@@ -212,7 +274,7 @@ const struct cpu_ops cpu_sparc32 = {
     .reg_sp = UC_SPARC_REG_SP,
     .stack_reserve = 96,        /* register-window save area, as Linux leaves */
     .decoder_new = sparc_decoder_new,
-    .decoder_free = sparc_decoder_free,
+    .decoder_free = capstone_decoder_free,
     .classify = sparc_classify,
     .disassemble = sparc_disassemble,
     .sys_write = 4, .sys_exit = 1, .sys_exit_group = 188,

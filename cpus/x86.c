@@ -1,9 +1,11 @@
 /* x86.c — i386 and x86_64, decoded with Capstone.
  *
- * A memory operand's access (read, write, both) comes from Capstone; the
- * LOCK prefix and xchg's implicit lock matter to the atomic semantics (Intel
- * SDM vol. 3, 9.1.2.2 "Software Controlled Bus Locking"), which the event
- * model refines on top of this classification.
+ * A memory operand's access (read, write, both) comes from Capstone, except
+ * for the instructions that may take a LOCK prefix, listed below (Capstone 4
+ * calls cmpxchg's destination read-only).  With LOCK, or for xchg with
+ * memory, which locks by itself, such an instruction is one atomic RMW
+ * (Intel SDM vol. 3, 9.1.2.2 "Software Controlled Bus Locking"); without, it
+ * is a load and a store that another core may come between.
  */
 #include <elf.h>
 #include <glib.h>
@@ -52,6 +54,38 @@ static cpu_decoder *x86_64_decoder_new(void)
     return capstone_decoder_new(CS_ARCH_X86, CS_MODE_64);
 }
 
+/* The instructions LOCK applies to (SDM vol. 2, "LOCK"), when their
+ * destination is memory. */
+static bool lockable(unsigned id)
+{
+    switch (id) {
+    case X86_INS_ADD: case X86_INS_ADC: case X86_INS_AND: case X86_INS_BTC:
+    case X86_INS_BTR: case X86_INS_BTS: case X86_INS_CMPXCHG: case X86_INS_CMPXCHG8B:
+    case X86_INS_CMPXCHG16B: case X86_INS_DEC: case X86_INS_INC: case X86_INS_NEG:
+    case X86_INS_NOT: case X86_INS_OR: case X86_INS_SBB: case X86_INS_SUB:
+    case X86_INS_XOR: case X86_INS_XADD: case X86_INS_XCHG:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* cmpxchg compares memory with the accumulator, cmpxchg8b and cmpxchg16b
+ * with the pair edx:eax or rdx:rax. */
+static void expected_value(unsigned id, uint8_t size, struct insn_info *out)
+{
+    out->cas = true;
+    if (id == X86_INS_CMPXCHG) {
+        out->data_reg[0] = size == 8 ? UC_X86_REG_RAX : UC_X86_REG_EAX;
+    } else if (id == X86_INS_CMPXCHG8B) {
+        out->data_reg[0] = UC_X86_REG_EAX;
+        out->data_reg[1] = UC_X86_REG_EDX;
+    } else {
+        out->data_reg[0] = UC_X86_REG_RAX;
+        out->data_reg[1] = UC_X86_REG_RDX;
+    }
+}
+
 static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
                          size_t before, uint64_t pc, struct insn_info *out)
 {
@@ -74,6 +108,9 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
     case X86_INS_SYSCALL:
         out->kind = INSN_TRAP;
         return true;
+    case X86_INS_MFENCE: case X86_INS_LFENCE: case X86_INS_SFENCE:
+        out->kind = INSN_FENCE;
+        return true;
     case X86_INS_LEA:           /* address arithmetic, no access */
     case X86_INS_NOP:
     case X86_INS_PREFETCH:
@@ -91,14 +128,25 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         const cs_x86_op *op = &x->operands[i];
         if (op->type != X86_OP_MEM)
             continue;
-        if (op->mem.base == X86_REG_ESP || op->mem.base == X86_REG_RSP)
-            return true;        /* the core's own stack */
-        if (op->access == (CS_AC_READ | CS_AC_WRITE))
-            out->kind = INSN_RMW;
+        bool locked = x->prefix[0] == X86_PREFIX_LOCK || insn->id == X86_INS_XCHG;
+        if (i == 0 && lockable(insn->id))
+            out->kind = locked ? INSN_RMW : INSN_SPLIT_RMW;
+        else if (op->access == (CS_AC_READ | CS_AC_WRITE))
+            out->kind = INSN_SPLIT_RMW;
         else if (op->access == CS_AC_WRITE)
             out->kind = INSN_STORE;
         else
             out->kind = INSN_LOAD;
+        /* The core's own stack, unless atomic: `lock addl $0, (%esp)` is
+         * how Linux spells a full barrier on i386. */
+        if ((op->mem.base == X86_REG_ESP || op->mem.base == X86_REG_RSP) &&
+            out->kind != INSN_RMW) {
+            out->kind = INSN_PRIVATE;
+            return true;
+        }
+        if (insn->id == X86_INS_CMPXCHG || insn->id == X86_INS_CMPXCHG8B ||
+            insn->id == X86_INS_CMPXCHG16B)
+            expected_value(insn->id, op->size, out);
         out->size = op->size;
         out->mem.disp = op->mem.disp;
         if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP)
@@ -107,9 +155,7 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
             out->mem.base = uc_reg(op->mem.base);
         out->mem.index = uc_reg(op->mem.index);
         out->mem.scale = (int8_t)op->mem.scale;
-        if (out->mem.base == -2 || out->mem.index == -2)
-            return false;
-        return true;
+        return out->mem.base != -2 && out->mem.index != -2;
     }
     return true;
 }

@@ -42,3 +42,13 @@ const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc)
     map->slot[off >> map->shift] = s;
     return &g_array_index(map->infos, struct insn_info, s);
 }
+
+void codemap_disassemble(struct codemap *map, uint64_t pc, char *buf, size_t len)
+{
+    if (pc < map->lo || pc >= map->hi) {
+        g_strlcpy(buf, "(outside the code)", len);
+        return;
+    }
+    map->cpu->disassemble(map->decoder, map->bytes + (pc - map->lo), map->hi - pc, pc, buf,
+                          len);
+}

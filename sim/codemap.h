@@ -25,6 +25,9 @@ void codemap_clear(struct codemap *map);
 
 const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc);
 
+/* The text of the instruction at pc, "ldrex r3, [r2]". */
+void codemap_disassemble(struct codemap *map, uint64_t pc, char *buf, size_t len);
+
 /* The classification of the instruction at pc (lo <= pc < hi). */
 static inline const struct insn_info *codemap_get(struct codemap *map, uint64_t pc)
 {

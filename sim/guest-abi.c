@@ -81,6 +81,23 @@ static void core_exit(struct run *r, struct core *c, int code)
     barrier_release_if_complete(r);
 }
 
+const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
+{
+    if (nr == cpu->sys_write)
+        return "write";
+    if (nr == cpu->sys_exit)
+        return "exit";
+    if (nr == cpu->sys_exit_group)
+        return "exit_group";
+    switch (nr) {
+    case SIM_SYS_CPU_ID: return "sim_cpu_id";
+    case SIM_SYS_NCPUS: return "sim_ncpus";
+    case SIM_SYS_BARRIER: return "sim_barrier";
+    case SIM_SYS_CHECK_FAIL: return "sim_check_failed";
+    default: return NULL;
+    }
+}
+
 int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t args[3])
 {
     const struct cpu_ops *cpu = r->m->cpu;

@@ -9,6 +9,9 @@
 /* Carry out call nr for core c; the result, or -errno. */
 int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t args[3]);
 
+/* "write", "sim_barrier" ...: the call nr, or NULL if it is none of them. */
+const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr);
+
 /* Print what is left of every core's output line. */
 void guest_flush_output(struct run *r);
 

@@ -5,7 +5,10 @@ libatomsim_a_SOURCES += \
 	%D%/codemap.h %D%/codemap.c \
 	%D%/machine.h %D%/machine.c \
 	%D%/scheduler.h %D%/scheduler.c \
+	%D%/event.h %D%/event.c \
+	%D%/monitor.h %D%/monitor.c \
 	%D%/run.h %D%/run.c \
+	%D%/trace.h %D%/trace.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h
 

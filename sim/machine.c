@@ -184,6 +184,7 @@ void machine_reset(struct machine *m)
         c->exit_code = 0;
         c->pc = c->last_pc = pc;
         c->resuming = false;
+        c->has_pending = c->split_loaded = false;
         c->insns = c->steps = 0;
         c->fault_type = -1;
         c->fault_addr = 0;

@@ -15,6 +15,7 @@
 
 #include "codemap.h"
 #include "cpu.h"
+#include "event.h"
 #include "loader.h"
 
 #define MACHINE_MAX_CORES 64
@@ -42,6 +43,13 @@ struct core {
     uint64_t insns;
     uint64_t steps;
     GString *line;              /* guest output not yet ended by a newline */
+    /* An event whose instruction is executing: its new value is read at
+     * the core's next instruction (run.c). */
+    bool has_pending;
+    struct event pending;
+    /* A non-atomic RMW whose load half ran and whose store half has not. */
+    bool split_loaded;
+    uint8_t split_bytes[16];    /* what the load half read */
     /* A fault seen by a memory hook, reported when the engine stops. */
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */

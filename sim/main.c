@@ -1,4 +1,5 @@
 /* main.c — the atomsim command line. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "machine.h"
 #include "run.h"
 #include "scheduler.h"
+#include "trace.h"
 
 #define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
@@ -19,9 +21,26 @@ static const char help_description[] =
     "cores that share its memory.  Every core runs main().  Cores switch only\n"
     "before visible operations: accesses to shared memory, and traps.\n"
     "\n"
+    "Every visible operation is a step and an event: LOAD, STORE, RMW (an atomic\n"
+    "instruction), LL and SC (load- and store-exclusive), CLREX, FENCE, TRAP.  A\n"
+    "non-atomic read-modify-write instruction (x86 without LOCK) is two steps, a\n"
+    "LOAD and a STORE, and other cores may run between them.\n"
+    "\n"
     "Schedules (--sched):\n"
-    "  rr[:Q]       round-robin, Q visible operations per turn (default 1)\n"
-    "  random[:M]   seeded random: a random core for 1 .. 2M-1 operations (default M 4)\n"
+    "  rr[:Q]       round-robin, Q steps per turn (default 1)\n"
+    "  random[:M]   seeded random: a random core for 1 .. 2M-1 steps (default M 4)\n"
+    "Or an explicit interleaving (--schedule), segments CORE:COUNT separated by\n"
+    "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
+    "segment whose core has ended is skipped; after the last one the cores\n"
+    "still running take turns of one step.  Example: 0:3,1:2,0:*\n"
+    "\n"
+    "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
+    "  address  any store by another core to the reserved granule makes it fail\n"
+    "           (the architecture; default)\n"
+    "  value    it fails only if memory no longer holds the value the load read\n"
+    "           (what QEMU and Unicorn do: a store of the same value goes unseen)\n"
+    "  switch   as address, and a core's reservation is also dropped whenever it\n"
+    "           is switched out (as Valgrind and Spike do)\n"
     "\n"
     "Exit status:\n"
     "  0  every core ended and nothing was found\n"
@@ -33,6 +52,9 @@ struct options {
     char *cpu;
     int cores;
     char *sched;
+    char *schedule;
+    char *monitor;
+    char *trace;        /* "-" for standard output */
     gint64 seed;
     gint64 max_steps;
     gint64 max_insns;
@@ -53,7 +75,7 @@ static int usage_error(const char *fmt, ...)
 }
 
 static void print_summary(const struct run *r, const struct machine *m,
-                          const struct options *o, const char *sched_spec)
+                          const struct options *o, const char *sched_options)
 {
     printf("atomsim: %s, %u cores, %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
            " steps\n", m->cpu->name, m->ncores, r->insns, r->steps);
@@ -78,9 +100,9 @@ static void print_summary(const struct run *r, const struct machine *m,
     case RUN_INSN_BUDGET: printf("atomsim: result: instruction budget exhausted\n"); break;
     case RUN_DEADLOCK: printf("atomsim: result: deadlock\n"); break;
     }
-    printf("atomsim: reproduce: atomsim --cpu %s --cores %u --sched %s --seed %" G_GINT64_FORMAT
-           " --max-steps %" G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s\n",
-           m->cpu->name, m->ncores, sched_spec, o->seed, o->max_steps, o->max_insns,
+    printf("atomsim: reproduce: atomsim --cpu %s --cores %u %s --monitor %s --max-steps %"
+           G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s\n", m->cpu->name, m->ncores,
+           sched_options, monitor_policy_name(r->monitor.policy), o->max_steps, o->max_insns,
            m->img->path);
 }
 
@@ -119,8 +141,17 @@ static int run_main(struct options *o)
     const struct cpu_ops *cpu = NULL;
     if (o->cpu != NULL && (cpu = cpu_find(o->cpu)) == NULL)
         return usage_error("--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
+    enum monitor_policy monitor = MONITOR_ADDRESS;
+    if (o->monitor != NULL && !monitor_policy_parse(o->monitor, &monitor))
+        return usage_error("--monitor %s: unknown policy (address, value or switch)", o->monitor);
+    if (o->schedule != NULL && o->sched != NULL)
+        return usage_error("--sched and --schedule both given: choose one");
 
-    g_autoptr(sched) strategy = sched_new(o->sched, (uint64_t)o->seed, &error);
+    g_autoptr(sched) strategy = NULL;
+    if (o->schedule != NULL)
+        strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, &error);
+    else
+        strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed, &error);
     if (strategy == NULL)
         return usage_error("%s", error->message);
 
@@ -149,21 +180,54 @@ static int run_main(struct options *o)
         return EXIT_USAGE;
     }
 
+    FILE *trace_out = NULL;
+    if (o->trace != NULL) {
+        trace_out = strcmp(o->trace, "-") == 0 ? stdout : fopen(o->trace, "w");
+        if (trace_out == NULL) {
+            fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+    g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
+    struct event_sink sinks[1];
+    unsigned nsinks = 0;
+    if (tr != NULL)
+        sinks[nsinks++] = (struct event_sink){ trace_event, tr };
+
     struct run_options ro = {
         .max_steps = (uint64_t)o->max_steps,
         .max_insns = (uint64_t)o->max_insns,
         .out = stdout,
+        .monitor = monitor,
+        .sinks = sinks,
+        .nsinks = nsinks,
     };
     struct run r;
     run_program(&r, m, strategy, &ro);
-    g_autofree char *spec = sched_describe(strategy);
-    print_summary(&r, m, o, spec);
+    g_autofree char *sched_options = sched_describe(strategy);
+    print_summary(&r, m, o, sched_options);
     print_abnormal_end(&r, m);
     fflush(stdout);
+    if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
+        fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
+        run_clear(&r);
+        return EXIT_USAGE;
+    }
 
     int status = r.end != RUN_DONE ? EXIT_GUEST : r.findings ? EXIT_FINDING : EXIT_CLEAN;
     run_clear(&r);
     return status;
+}
+
+/* --trace or --trace=FILE */
+static gboolean parse_trace(const char *name, const char *value, gpointer data, GError **error)
+{
+    (void)name;
+    (void)error;
+    struct options *o = data;
+    g_free(o->trace);
+    o->trace = g_strdup(value && *value ? value : "-");
+    return TRUE;
 }
 
 int main(int argc, char **argv)
@@ -180,6 +244,12 @@ int main(int argc, char **argv)
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o.cores, "Simulated cores, 1 to 64 (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o.sched,
           "Schedule: rr[:Q] or random[:M] (default random:4)", "S" },
+        { "schedule", 0, 0, G_OPTION_ARG_STRING, &o.schedule,
+          "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
+        { "monitor", 0, 0, G_OPTION_ARG_STRING, &o.monitor,
+          "Exclusive monitor: address, value or switch (default address)", "POLICY" },
+        { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_trace,
+          "Print every event, to standard output or to FILE", "=FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },
         { "max-steps", 0, 0, G_OPTION_ARG_INT64, &o.max_steps,
           "Stop after N visible operations (default 10000000)", "N" },
@@ -191,9 +261,16 @@ int main(int argc, char **argv)
         G_OPTION_ENTRY_NULL,
     };
     g_autoptr(GOptionContext) ctx = g_option_context_new("PROGRAM.elf");
+    g_autoptr(GOptionGroup) group = g_option_group_new(NULL, NULL, NULL, &o, NULL);
     g_option_context_set_summary(ctx, "Simulate a program on cores that share memory.");
     g_option_context_set_description(ctx, help_description);
-    g_option_context_add_main_entries(ctx, entries, NULL);
+    g_option_group_add_entries(group, entries);
+    g_option_context_set_main_group(ctx, g_steal_pointer(&group));
+
+    /* GOption would take the word after a bare --trace as its FILE. */
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--trace") == 0)
+            argv[i] = (char *)"--trace=-";
 
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error))
@@ -202,11 +279,12 @@ int main(int argc, char **argv)
         printf("atomsim %s\n", PACKAGE_VERSION);
         return EXIT_CLEAN;
     }
-    if (o.sched == NULL)
-        o.sched = g_strdup("random");
     int status = run_main(&o);
     g_free(o.cpu);
     g_free(o.sched);
+    g_free(o.schedule);
+    g_free(o.monitor);
+    g_free(o.trace);
     g_strfreev(o.args);
     return status;
 }

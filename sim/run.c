@@ -2,11 +2,14 @@
  *
  * One code hook covers the guest's code: it counts instructions and looks
  * each pc up in the codemap (an array index, a few ns).  Only visible
- * operations, a shared-memory access or a trap, go further: they are the
- * steps at which the scheduler may switch cores.  A switch stops the engine
- * from the code hook, before the instruction executes; the core resumes
- * there when its next turn comes.
+ * operations go further: shared-memory accesses, atomic instructions,
+ * fences and traps.  Each is a step, at which the scheduler may switch
+ * cores, and an event.  A switch stops the engine from the code hook, before
+ * the instruction executes; the core resumes there when its next turn comes.
+ * An event's value after the instruction is read at the core's next
+ * instruction.
  */
+#include <elf.h>
 #include <string.h>
 
 #include "guest-abi.h"
@@ -35,6 +38,52 @@ static uint64_t effective_address(const struct machine *m, const struct core *c,
     return m->cpu->word_size == 4 ? (uint32_t)a : a;
 }
 
+static uint64_t size_mask(unsigned size)
+{
+    return size >= 8 ? UINT64_MAX : (1ull << (8 * size)) - 1;
+}
+
+/* The first min(size, 8) bytes at addr, in the cpu's byte order (0 if the
+ * address is not memory: the instruction will fault). */
+static uint64_t read_value(struct machine *m, uint64_t addr, unsigned size)
+{
+    unsigned n = size > 8 ? 8 : size;
+    const uint8_t *p = machine_guest_ptr(m, addr, n);
+    uint64_t v = 0;
+    if (p == NULL)
+        return 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (m->cpu->elf_data == ELFDATA2MSB)
+            v = v << 8 | p[i];
+        else
+            v |= (uint64_t)p[i] << (8 * i);
+    }
+    return v;
+}
+
+static void write_value(struct machine *m, uint64_t addr, unsigned size, uint64_t v)
+{
+    uint8_t *p = machine_guest_ptr(m, addr, size);
+    for (unsigned i = 0; p != NULL && i < size; i++) {
+        unsigned shift = m->cpu->elf_data == ELFDATA2MSB ? 8 * (size - 1 - i) : 8 * i;
+        p[i] = (uint8_t)(v >> shift);
+    }
+}
+
+static void emit(struct run *r, const struct event *e)
+{
+    for (unsigned i = 0; i < r->opt->nsinks; i++)
+        r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
+}
+
+/* The instruction of the pending event has run: its value is in memory. */
+static void finish_pending(struct run *r, struct core *c)
+{
+    c->has_pending = false;
+    c->pending.new_value = read_value(c->m, c->pending.addr, c->pending.size);
+    emit(r, &c->pending);
+}
+
 static void end_run(struct run *r, enum run_end why)
 {
     r->end = why;
@@ -51,6 +100,15 @@ static void stop_before(struct run *r, struct core *c, uint64_t pc)
     uc_emu_stop(c->uc);
 }
 
+/* The instruction at pc cannot run: a guest fault, before it executes. */
+static void fault_before(struct run *r, struct core *c, uint64_t pc, char *what)
+{
+    g_free(r->fault);
+    r->fault = what;
+    stop_before(r, c, pc);
+    end_run(r, RUN_FAULT);
+}
+
 static unsigned choose_next(struct run *r, int current)
 {
     bool runnable[MACHINE_MAX_CORES];
@@ -59,37 +117,213 @@ static unsigned choose_next(struct run *r, int current)
     return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
 }
 
-static void on_visible(struct run *r, struct core *c, const struct insn_info *ii,
-                       uint64_t pc)
+/* A visible operation is about to run: count it as a step, or stop before
+ * it if the budget is spent or the scheduler switches cores.  True if the
+ * core goes on. */
+static bool take_step(struct run *r, struct core *c, const struct insn_info *ii, uint64_t pc)
 {
-    struct machine *m = c->m;
-    if (ii->kind != INSN_TRAP && !machine_is_shared(m, c, effective_address(m, c, ii, pc)))
-        return;
     if (c->resuming) {
         c->resuming = false;    /* the step chosen when the core was stopped */
     } else if (r->steps >= r->opt->max_steps) {
         stop_before(r, c, pc);
         end_run(r, RUN_STEP_BUDGET);
-        return;
+        return false;
     } else if (r->turn_left <= 0 && !ii->no_preempt) {
         unsigned next = choose_next(r, (int)c->id);
         if (next != c->id) {
             r->next_core = (int)next;
             stop_before(r, c, pc);
-            return;
+            return false;
         }
     }
     r->turn_left--;
     r->steps++;
     c->steps++;
+    return true;
+}
+
+static struct event new_event(const struct run *r, const struct core *c,
+                              const struct insn_info *ii, uint64_t pc, uint64_t addr,
+                              enum event_kind kind)
+{
+    return (struct event){ .step = r->steps, .core = c->id, .pc = pc, .addr = addr,
+                           .size = ii->size, .kind = (uint8_t)kind };
+}
+
+/* The value in registers data_reg[] (a pair: [0] at the lower address) as
+ * memory would hold it, for a compare-and-swap or a store-exclusive. */
+static bool registers_match_memory(struct core *c, const struct insn_info *ii, uint64_t addr)
+{
+    unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
+    for (unsigned i = 0; i < parts; i++) {
+        uint64_t want = reg_value(c->uc, ii->data_reg[i]) & size_mask(size);
+        if (read_value(c->m, addr + i * size, size) != want)
+            return false;
+    }
+    return true;
+}
+
+static void store_registers(struct core *c, const struct insn_info *ii, uint64_t addr)
+{
+    unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
+    for (unsigned i = 0; i < parts; i++)
+        write_value(c->m, addr + i * size, size, reg_value(c->uc, ii->data_reg[i]));
+}
+
+/* A store-exclusive: the monitor decides, and atomsim performs it and skips
+ * the instruction (Unicorn's own strex would compare values). */
+static void store_exclusive(struct run *r, struct core *c, const struct insn_info *ii,
+                            uint64_t pc, uint64_t addr)
+{
+    struct event e = new_event(r, c, ii, pc, addr, EVENT_SC);
+    e.old_value = read_value(c->m, addr, ii->size);
+    bool diverged;
+    bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
+                                          e.old_value, &diverged);
+    e.flags = EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
+    if (stores) {
+        store_registers(c, ii, addr);
+        monitor_store(&r->monitor, c->id, addr, ii->size);
+    }
+    uint32_t status = stores ? 0 : 1;
+    uint64_t next = pc + ii->length;
+    uc_reg_write(c->uc, ii->status_reg, &status);
+    uc_reg_write(c->uc, c->m->cpu->reg_pc, &next);
+    e.new_value = read_value(c->m, addr, ii->size);
+    emit(r, &e);
+}
+
+/* An RMW instruction that is not atomic is two steps, a load and a store,
+ * and other cores may run between them.  If one of them writes the location
+ * in that window, the value the load half read is put back just before the
+ * instruction executes, so that it computes and stores from what it loaded:
+ * the other core's write is lost, as on a real machine. */
+static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
+                      uint64_t pc, uint64_t addr)
+{
+    struct machine *m = c->m;
+    uint8_t *mem = machine_guest_ptr(m, addr, ii->size);
+    if (!c->split_loaded) {
+        if (!take_step(r, c, ii, pc))
+            return;
+        if (mem != NULL)
+            memcpy(c->split_bytes, mem, ii->size);
+        c->split_loaded = true;
+        struct event load = new_event(r, c, ii, pc, addr, EVENT_LOAD);
+        load.old_value = load.new_value = read_value(m, addr, ii->size);
+        load.flags = EVENT_SPLIT;
+        emit(r, &load);
+    }
+    if (!take_step(r, c, ii, pc))
+        return;
+    c->split_loaded = false;
+    struct event store = new_event(r, c, ii, pc, addr, EVENT_STORE);
+    store.old_value = read_value(m, addr, ii->size);
+    store.flags = EVENT_SPLIT;
+    if (mem != NULL && memcmp(mem, c->split_bytes, ii->size) != 0) {
+        memcpy(mem, c->split_bytes, ii->size);
+        store.flags |= EVENT_STALE;
+    }
+    monitor_store(&r->monitor, c->id, addr, ii->size);
+    c->pending = store;
+    c->has_pending = true;
+}
+
+static bool is_exclusive(const struct insn_info *ii)
+{
+    return ii->kind == INSN_LL || ii->kind == INSN_SC;
+}
+
+static void on_visible(struct run *r, struct core *c, const struct insn_info *ii,
+                       uint64_t pc)
+{
+    struct machine *m = c->m;
+    if (ii->cond && !m->cpu->condition_holds(c->uc, ii->cond))
+        return;                 /* a conditional instruction that will not run */
+    if (ii->kind == INSN_UNSUPPORTED) {
+        char text[96];
+        codemap_disassemble(&m->code, pc, text, sizeof text);
+        fault_before(r, c, pc, g_strdup_printf("%s: %s", text, ii->why));
+        return;
+    }
+
+    uint64_t addr = 0;
+    if (ii->size > 0) {
+        addr = effective_address(m, c, ii, pc);
+        /* Plain accesses to private memory are invisible; atomic ones are
+         * events wherever they are. */
+        bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE ||
+                     ii->kind == INSN_SPLIT_RMW;
+        if (plain && !machine_is_shared(m, c, addr))
+            return;
+    }
+    /* Exclusive accesses must be aligned to their size: otherwise the
+     * processor raises an alignment fault (ARM ARM A3.2.1). */
+    if (is_exclusive(ii) && addr % ii->size != 0) {
+        fault_before(r, c, pc, g_strdup_printf("unaligned exclusive access to 0x%"
+                     G_GINT64_MODIFIER "x (%u bytes): an alignment fault", addr, ii->size));
+        return;
+    }
+    if (ii->kind == INSN_SPLIT_RMW) {
+        split_rmw(r, c, ii, pc, addr);
+        return;
+    }
+    if (!take_step(r, c, ii, pc))
+        return;
+
+    struct event e = new_event(r, c, ii, pc, addr, EVENT_TRAP);
+    switch (ii->kind) {
+    case INSN_LOAD:
+        e.kind = EVENT_LOAD;
+        e.old_value = e.new_value = read_value(m, addr, ii->size);
+        emit(r, &e);
+        break;
+    case INSN_LL:
+        e.kind = EVENT_LL;
+        e.old_value = e.new_value = read_value(m, addr, ii->size);
+        monitor_load_exclusive(&r->monitor, c->id, addr, ii->size, e.old_value);
+        emit(r, &e);
+        break;
+    case INSN_SC:
+        store_exclusive(r, c, ii, pc, addr);
+        break;
+    case INSN_STORE:
+    case INSN_RMW:
+        e.kind = ii->kind == INSN_STORE ? EVENT_STORE : EVENT_RMW;
+        e.old_value = read_value(m, addr, ii->size);
+        if (ii->cas)
+            e.flags = EVENT_HAS_SUCCESS |
+                      (registers_match_memory(c, ii, addr) ? EVENT_SUCCESS : 0);
+        if (!ii->cas || (e.flags & EVENT_SUCCESS))
+            monitor_store(&r->monitor, c->id, addr, ii->size);
+        c->pending = e;
+        c->has_pending = true;
+        break;
+    case INSN_CLREX:
+        e.kind = EVENT_CLREX;
+        monitor_clear(&r->monitor, c->id);
+        emit(r, &e);
+        break;
+    case INSN_FENCE:
+        e.kind = EVENT_FENCE;
+        emit(r, &e);
+        break;
+    default: {                  /* a trap: the system call follows */
+        uint64_t args[3];
+        m->cpu->syscall_args(c->uc, &e.old_value, args);
+        emit(r, &e);
+        break;
+    }
+    }
 }
 
 static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
-    (void)uc;
     (void)size;
     struct core *c = data;
     struct run *r = c->m->run;
+    if (G_UNLIKELY(c->has_pending))
+        finish_pending(r, c);
     /* A trap blocked or ended the core, or the run is over, but the engine
      * runs on: uc_emu_stop() is lost when a hook has written PC (sparc32's
      * trap return does).  Nothing may execute for a core that is not
@@ -234,6 +468,7 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     m->run = r;
     machine_reset(m);
     sched_reset(s);
+    monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
 
     /* No instruction lives at the highest address: run until stopped. */
     uint64_t until = m->cpu->word_size == 4 ? 0xffffffffull : UINT64_MAX;
@@ -250,12 +485,15 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
             }
             next = (int)choose_next(r, current);
         }
+        if (current >= 0 && current != next)
+            monitor_switch_out(&r->monitor, (unsigned)current);
         current = next;
         struct core *c = &m->cores[next];
         uc_err err = uc_emu_start(c->uc, c->pc, until, 0, 0);
         if (!c->resuming)
             c->pc = reg_value(c->uc, m->cpu->reg_pc);
         if (err != UC_ERR_OK) {
+            c->has_pending = false;     /* its instruction faulted */
             describe_fault(r, c, err);
             end_run(r, RUN_FAULT);
         } else if (r->fault != NULL) {

@@ -3,7 +3,9 @@
 #define ATOMSIM_RUN_H
 
 #include <stdio.h>
+#include "event.h"
 #include "machine.h"
+#include "monitor.h"
 #include "scheduler.h"
 
 enum run_end {
@@ -18,6 +20,9 @@ struct run_options {
     uint64_t max_steps;
     uint64_t max_insns;
     FILE *out;          /* guest output and findings */
+    enum monitor_policy monitor;
+    const struct event_sink *sinks;     /* every event goes to each */
+    unsigned nsinks;
 };
 
 struct run {
@@ -33,6 +38,7 @@ struct run {
     unsigned findings;
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
+    struct monitor monitor;     /* the exclusive monitor */
 };
 
 /* Called by machine_new for every core's engine. */

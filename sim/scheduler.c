@@ -1,21 +1,32 @@
 /* scheduler.c — see scheduler.h. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
 #include "scheduler.h"
 
-enum strategy { STRATEGY_RR, STRATEGY_RANDOM };
+enum strategy { STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED };
 
 #define RR_DEFAULT_QUANTUM 1
 #define RANDOM_DEFAULT_MEAN 4
 #define TURN_MAX 1000000
+
+/* One segment of a pinned schedule: core runs count steps (-1: until it
+ * ends or blocks). */
+struct segment {
+    unsigned core;
+    long count;
+};
 
 struct sched {
     enum strategy strategy;
     long quantum;       /* rr: turn length; random: mean turn length */
     uint64_t seed;
     GRand *rand;
+    GArray *segments;   /* pinned: struct segment */
+    guint position;     /* pinned: the next segment */
+    char *text;         /* pinned: the schedule as given */
 };
 
 static gboolean parse_quantum(const char *text, long *out)
@@ -62,11 +73,72 @@ void sched_free(struct sched *s)
         return;
     if (s->rand)
         g_rand_free(s->rand);
+    if (s->segments)
+        g_array_unref(s->segments);
+    g_free(s->text);
     g_free(s);
+}
+
+/* CORE ":" (COUNT | "*"), separated by commas. */
+static bool parse_segment(const char *text, unsigned ncores, struct segment *seg,
+                          GError **error)
+{
+    char *end;
+    unsigned long core = strtoul(text, &end, 10);
+    if (end == text || *end != ':' || !g_ascii_isdigit(*text)) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "'%s' is not CORE:COUNT or CORE:*", text);
+        return false;
+    }
+    if (core >= ncores) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "'%s' names cpu%lu, but there are %u cores (0 to %u)", text, core,
+                    ncores, ncores - 1);
+        return false;
+    }
+    seg->core = (unsigned)core;
+    if (strcmp(end + 1, "*") == 0) {
+        seg->count = -1;
+        return true;
+    }
+    if (!parse_quantum(end + 1, &seg->count)) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "'%s': the count must be * or a whole number from 1 to %d", text,
+                    TURN_MAX);
+        return false;
+    }
+    return true;
+}
+
+struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error)
+{
+    g_autoptr(sched) s = g_new0(struct sched, 1);
+    s->strategy = STRATEGY_PINNED;
+    s->quantum = 1;
+    s->text = g_strdup(schedule);
+    s->segments = g_array_new(FALSE, FALSE, sizeof(struct segment));
+    g_auto(GStrv) parts = g_strsplit(schedule, ",", -1);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        struct segment seg;
+        g_autoptr(GError) why = NULL;
+        if (!parse_segment(g_strstrip(parts[i]), ncores, &seg, &why)) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--schedule %s: %s",
+                        schedule, why->message);
+            return NULL;
+        }
+        g_array_append_val(s->segments, seg);
+    }
+    if (s->segments->len == 0) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "--schedule: empty (give CORE:COUNT,..., e.g. 0:3,1:2,0:*)");
+        return NULL;
+    }
+    return g_steal_pointer(&s);
 }
 
 void sched_reset(struct sched *s)
 {
+    s->position = 0;
     guint32 words[2] = { (guint32)s->seed, (guint32)(s->seed >> 32) };
     if (s->rand)
         g_rand_free(s->rand);
@@ -76,7 +148,16 @@ void sched_reset(struct sched *s)
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn)
 {
-    if (s->strategy == STRATEGY_RR) {
+    /* pinned: the next segment whose core can run; a core that ends or
+     * blocks gives up the rest of its segment.  Then round-robin. */
+    while (s->strategy == STRATEGY_PINNED && s->position < s->segments->len) {
+        const struct segment *seg = &g_array_index(s->segments, struct segment, s->position++);
+        if (runnable[seg->core]) {
+            *turn = seg->count < 0 ? LONG_MAX : seg->count;
+            return seg->core;
+        }
+    }
+    if (s->strategy != STRATEGY_RANDOM) {
         /* The next runnable core after the current one, in order. */
         *turn = s->quantum;
         for (unsigned i = 1; i <= ncores; i++) {
@@ -104,5 +185,13 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
 
 char *sched_describe(const struct sched *s)
 {
-    return g_strdup_printf("%s:%ld", s->strategy == STRATEGY_RR ? "rr" : "random", s->quantum);
+    switch (s->strategy) {
+    case STRATEGY_RR:
+        return g_strdup_printf("--sched rr:%ld", s->quantum);
+    case STRATEGY_RANDOM:
+        return g_strdup_printf("--sched random:%ld --seed %" G_GINT64_FORMAT, s->quantum,
+                               (gint64)s->seed);
+    default:
+        return g_strdup_printf("--schedule %s", s->text);
+    }
 }

@@ -17,6 +17,12 @@ struct sched;
 /* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M).
  * NULL with ATOMSIM_ERROR_USAGE if it does not parse. */
 struct sched *sched_new(const char *spec, uint64_t seed, GError **error);
+/* An explicit interleaving: "CORE:COUNT,CORE:COUNT,...", where COUNT is a
+ * number of steps or "*" (until the core ends or blocks).  Segments whose
+ * core cannot run are skipped; after the last one the cores still running
+ * take turns of one step.  NULL with ATOMSIM_ERROR_USAGE if it does not parse
+ * or names a core >= ncores. */
+struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error);
 void sched_free(struct sched *s);
 typedef struct sched sched;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sched, sched_free)
@@ -29,7 +35,8 @@ void sched_reset(struct sched *s);
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn);
 
-/* The strategy as --sched takes it, e.g. "random:4" (to free). */
+/* The options that give this schedule again, e.g. "--sched random:4
+ * --seed 1" or "--schedule 0:3,1:*" (to free). */
 char *sched_describe(const struct sched *s);
 
 #endif

@@ -1,0 +1,58 @@
+/* event.h — what the cores do that other cores can see.
+ *
+ * Every visible operation of a run is one event, numbered by its step: a
+ * load or store of shared memory, an atomic instruction, a fence, a trap.
+ * Detectors, reports and the trace see a run only as this stream; they never
+ * see an ISA.
+ */
+#ifndef ATOMSIM_EVENT_H
+#define ATOMSIM_EVENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum event_kind {
+    EVENT_LOAD,         /* read memory: old_value is what was read */
+    EVENT_STORE,        /* wrote memory: old_value before, new_value after */
+    EVENT_RMW,          /* an atomic read-modify-write: old and new value */
+    EVENT_LL,           /* load-exclusive: old_value is what was read */
+    EVENT_SC,           /* store-exclusive: EVENT_SUCCESS says if it stored */
+    EVENT_CLREX,        /* the core dropped its reservation */
+    EVENT_FENCE,
+    EVENT_TRAP,         /* a system call: old_value is its number */
+};
+
+enum event_flags {
+    EVENT_HAS_SUCCESS = 1 << 0, /* SC, and RMW that compare (CAS) */
+    EVENT_SUCCESS = 1 << 1,
+    EVENT_SPLIT = 1 << 2,       /* one half of a non-atomic RMW instruction */
+    EVENT_STALE = 1 << 3,       /* a split RMW's store after another core wrote
+                                   the location in its window */
+    EVENT_DIVERGED = 1 << 4,    /* an SC that succeeded only because the monitor
+                                   compares values: another core wrote the granule */
+};
+
+struct event {
+    uint64_t step;      /* 1, 2, ...: the order of visible operations */
+    uint64_t pc;
+    uint64_t addr;      /* 0 for fences, clrex and traps */
+    /* The first 8 bytes at addr in the cpu's byte order, before and after
+     * the operation (a failed SC or CAS leaves them equal). */
+    uint64_t old_value;
+    uint64_t new_value;
+    unsigned core;
+    uint8_t kind;       /* enum event_kind */
+    uint8_t size;       /* bytes accessed */
+    uint8_t flags;      /* enum event_flags */
+};
+
+/* Something that consumes events: a trace, a detector. */
+struct event_sink {
+    void (*event)(void *ctx, const struct event *e);
+    void *ctx;
+};
+
+/* "LOAD", "STORE" ... */
+const char *event_kind_name(enum event_kind kind);
+
+#endif
