@@ -46,21 +46,33 @@ static uint64_t sized(uint64_t v, unsigned size)
     return size >= 8 ? v : v & ((1ull << (8 * size)) - 1);
 }
 
+/* Decimal up to 4 bytes, hexadecimal beyond. */
+static void append_value(GString *s, uint64_t v, unsigned size)
+{
+    if (size <= 4)
+        g_string_append_printf(s, "%" G_GUINT64_FORMAT, sized(v, size));
+    else
+        g_string_append_printf(s, "0x%" G_GINT64_MODIFIER "x", v);
+}
+
 static void format_values(const struct trace *t, const struct event *e, GString *s)
 {
-    uint64_t old = sized(e->old_value, e->size), new = sized(e->new_value, e->size);
     switch (e->kind) {
     case EVENT_LOAD:
     case EVENT_LL:
-        g_string_append_printf(s, "read %" G_GUINT64_FORMAT, old);
+        g_string_append(s, "read ");
+        append_value(s, e->old_value, e->size);
         break;
     case EVENT_STORE:
     case EVENT_RMW:
     case EVENT_SC:
-        if ((e->flags & EVENT_HAS_SUCCESS) && !(e->flags & EVENT_SUCCESS))
-            g_string_append_printf(s, "%" G_GUINT64_FORMAT " unchanged", old);
-        else
-            g_string_append_printf(s, "%" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT, old, new);
+        append_value(s, e->old_value, e->size);
+        if ((e->flags & EVENT_HAS_SUCCESS) && !(e->flags & EVENT_SUCCESS)) {
+            g_string_append(s, " unchanged");
+        } else {
+            g_string_append(s, " -> ");
+            append_value(s, e->new_value, e->size);
+        }
         break;
     case EVENT_TRAP: {
         const char *name = guest_call_name(t->m->cpu, e->old_value);

@@ -4,7 +4,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_SPARC32='"$(QEMU_SPARC32)"' -DQEMU_ARM='"$(QEMU_ARM)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
-check_PROGRAMS += tests/test-cli tests/test-machine
+check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -12,17 +12,47 @@ tests_test_machine_SOURCES = %D%/test-machine.c %D%/test-programs.h
 tests_test_machine_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_machine_LDADD = libatomsim.a $(ATOMSIM_LIBS) -ldl
 
-TESTS += tests/test-machine tests/test-cli
+tests_test_decode_SOURCES = %D%/test-decode.c
+tests_test_decode_LDADD = libatomsim.a $(ATOMSIM_LIBS)
+
+tests_test_litmus_SOURCES = %D%/test-litmus.c
+tests_test_litmus_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS) -DSRCDIR='"$(abs_top_srcdir)"'
+tests_test_litmus_LDADD = $(GLIB_LIBS)
+
+TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code
 EXTRA_DIST += $(GUEST_TESTS:%=%D%/guest/%.c)
-GUEST_TEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_TESTS:%=tests/guest/$(cpu)/%.elf))
-tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TESTS:%=%D%/guest/%.c)
+# ... and some for one cpu only.
+GUEST_TESTS_ARM = unaligned-exclusive
+GUEST_TESTS_SPARC32 = privileged-asi
+EXTRA_DIST += $(GUEST_TESTS_ARM:%=%D%/guest/%.c) $(GUEST_TESTS_SPARC32:%=%D%/guest/%.c)
+guests_for = $(if $(filter $(1),$(GUEST_CPUS)),$(2:%=tests/$(3)/$(1)/%.elf))
+GUEST_TEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_TESTS:%=tests/guest/$(cpu)/%.elf)) \
+	$(call guests_for,arm,$(GUEST_TESTS_ARM),guest) \
+	$(call guests_for,sparc32,$(GUEST_TESTS_SPARC32),guest)
+tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) \
+		$(GUEST_TESTS:%=%D%/guest/%.c) $(GUEST_TESTS_ARM:%=%D%/guest/%.c) \
+		$(GUEST_TESTS_SPARC32:%=%D%/guest/%.c)
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/guest/$(*F).c
 
+# Litmus programs (tests/litmus/), each built for the cpus its header names.
+LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd
+LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock
+LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
+LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
+	$(LITMUS_SPARC32:%=%D%/litmus/%.c)
+EXTRA_DIST += $(LITMUS_SRCS) %D%/litmus/litmus.h
+LITMUS_ELFS = $(call guests_for,arm,$(LITMUS_ARM),litmus) \
+	$(call guests_for,x86,$(LITMUS_X86),litmus) $(call guests_for,x86_64,$(LITMUS_X86),litmus) \
+	$(call guests_for,sparc32,$(LITMUS_SPARC32),litmus)
+tests/litmus/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(LITMUS_SRCS) %D%/litmus/litmus.h
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/litmus/$(*F).c
+
 check-local: ;
-$(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) atomsim
+$(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(LITMUS_ELFS) atomsim
 clean-local: clean-guest-tests
 clean-guest-tests:
-	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64
+	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \
+	  tests/litmus/sparc32 tests/litmus/arm tests/litmus/x86 tests/litmus/x86_64

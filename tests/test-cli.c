@@ -1,5 +1,6 @@
 /* test-cli.c — atomsim as a user runs it: real guest programs on every cpu
  * configure found a compiler for, checked by exit code and output. */
+#include <stdbool.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <glib.h>
@@ -218,6 +219,86 @@ static void test_guest_faults(gconstpointer data)
     expect_guest_error(cpu, "forever", 3, forever, NULL);
     const char *spin[] = { "instruction budget ran out", NULL };
     expect_guest_error(cpu, "spin-private", 3, spin, NULL);
+    if (strcmp(cpu, "arm") == 0) {
+        const char *unaligned[] = { "(main+0x", "unaligned exclusive access to 0x",
+                                    "alignment fault", NULL };
+        expect_guest_error(cpu, "unaligned-exclusive", 3, unaligned, NULL);
+    }
+    if (strcmp(cpu, "sparc32") == 0) {
+        const char *asi[] = { "(main+0x", "casa [%", "0x0b", "user mode may only use ASI 0x0a",
+                              NULL };
+        expect_guest_error(cpu, "privileged-asi", 3, asi, NULL);
+    }
+}
+
+/* The lines of s that start with a step number: the trace's events. */
+static GPtrArray *trace_lines(const char *s)
+{
+    GPtrArray *events = g_ptr_array_new_with_free_func(g_free);
+    g_auto(GStrv) lines = g_strsplit(s, "\n", -1);
+    for (char **l = lines; *l; l++)
+        if (g_ascii_isdigit((*l)[strspn(*l, " ")]))
+            g_ptr_array_add(events, g_strdup(*l));
+    return events;
+}
+
+/* The instruction every cpu builds its atomic increment from. */
+static const char *atomic_event(const char *cpu)
+{
+    if (strcmp(cpu, "arm") == 0)
+        return "SC ";
+    if (strcmp(cpu, "sparc32") == 0)
+        return "ldstub";
+    return "lock ";
+}
+
+static void test_trace(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *prog = example(cpu, "counter-atomic");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *file = g_build_filename(dir, "trace.txt", NULL);
+    g_autofree char *to_file = g_strdup_printf("--trace=%s", file);
+    const char *schedule = "0:5,1:3,0:2";
+    struct result r = atomsim("--trace", "--schedule", schedule, prog, NULL);
+    struct result again = atomsim(to_file, "--schedule", schedule, prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_cmpint(again.status, ==, 0);
+
+    /* One line per step, numbered from 1, each naming its core and kind. */
+    g_autoptr(GPtrArray) events = trace_lines(r.out);
+    guint64 steps = 0;
+    const char *summary = strstr(r.out, "atomsim: ");
+    g_assert_nonnull(summary);
+    g_assert_cmpint(sscanf(strstr(summary, "instructions, "), "instructions, %" G_GUINT64_FORMAT,
+                           &steps), ==, 1);
+    g_assert_cmpuint(events->len, ==, steps);
+    bool atomic_seen = false;
+    for (guint i = 0; i < events->len; i++) {
+        const char *e = g_ptr_array_index(events, i);
+        g_assert_cmpuint(g_ascii_strtoull(e, NULL, 10), ==, i + 1);
+        g_assert_true(strstr(e, " cpu0 ") || strstr(e, " cpu1 "));
+        atomic_seen |= strstr(e, atomic_event(cpu)) != NULL && strstr(e, " counter") != NULL;
+    }
+    g_assert_true(atomic_seen);
+    /* The pinned schedule: core 0 runs the first five steps, core 1 the next. */
+    for (guint i = 0; i < 8; i++)
+        g_assert_nonnull(strstr(g_ptr_array_index(events, i), i < 5 ? " cpu0 " : " cpu1 "));
+
+    /* --trace=FILE writes the same events; the same schedule, the same run. */
+    g_autofree char *written = NULL;
+    g_assert_true(g_file_get_contents(file, &written, NULL, NULL));
+    g_autoptr(GPtrArray) from_file = trace_lines(written);
+    g_assert_cmpuint(from_file->len, ==, events->len);
+    for (guint i = 0; i < events->len; i++)
+        g_assert_cmpstr(g_ptr_array_index(from_file, i), ==, g_ptr_array_index(events, i));
+    g_assert_null(strstr(again.out, " step "));
+    g_assert_nonnull(strstr(r.out, "reproduce: atomsim --cpu"));
+    g_assert_nonnull(strstr(r.out, "--schedule 0:5,1:3,0:2 "));
+    result_clear(&r);
+    result_clear(&again);
+    g_unlink(file);
+    g_rmdir(dir);
 }
 
 static void test_exit_codes(gconstpointer data)
@@ -283,6 +364,13 @@ static void test_bad_input(void)
     expect_usage_error("unknown cpu", "--cpu", "vax", good, NULL);
     expect_usage_error("unknown strategy", "--sched", "fifo", good, NULL);
     expect_usage_error("turn length", "--sched", "rr:0", good, NULL);
+    expect_usage_error("names cpu2, but there are 2 cores", "--schedule", "0:1,2:3", good, NULL);
+    expect_usage_error("the count must be", "--schedule", "0:x", good, NULL);
+    expect_usage_error("not CORE:COUNT", "--schedule", "0:1,,1:*", good, NULL);
+    expect_usage_error("--schedule: empty", "--schedule", "", good, NULL);
+    expect_usage_error("choose one", "--sched", "rr", "--schedule", "0:*", good, NULL);
+    expect_usage_error("unknown policy", "--monitor", "lazy", good, NULL);
+    expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
     expect_usage_error("no program given", NULL, NULL);
     expect_usage_error("Unknown option", "--frobnicate", good, NULL);
 
@@ -308,6 +396,7 @@ int main(int argc, char **argv)
         { "qemu-user-agrees", test_qemu_agrees },
         { "guest-faults", test_guest_faults },
         { "exit-codes", test_exit_codes },
+        { "trace", test_trace },
     };
     for (char **cpu = cpus; *cpu; cpu++) {
         if (**cpu == '\0')

@@ -1,0 +1,46 @@
+/* Litmus: ABA on the exclusive monitor.
+ *
+ * Core 0 loads-exclusive x (5); core 1 stores 5 to x; core 0's
+ * store-exclusive then tries to write 6.  The architecture's monitor saw a
+ * store to the granule and fails it; a monitor that compares values (QEMU's,
+ * Unicorn's) lets it succeed.  Observed: the strex stored.
+ *
+ * Cpus: arm
+ *
+ * Schedule: 0:2,1:2,0:*
+ * Result: Never
+ *
+ * Monitor: value
+ * Schedule: 0:2,1:2,0:*
+ * Result: Always
+ *
+ * Monitor: switch
+ * Schedule: 0:2,1:2,0:*
+ * Result: Never
+ *
+ * Nothing in between: it stores under every policy.
+ * Schedule: 0:3,1:*,0:*
+ * Result: Always
+ */
+#include "litmus.h"
+
+volatile unsigned x = 5;
+
+int main(void)
+{
+    unsigned me = sim_cpu_id();                 /* step 1 */
+    unsigned status = 1;
+    if (me == 0) {
+        unsigned v;
+        __asm__ volatile("ldrex %0, [%2]\n\t"   /* step 2 */
+                         "add %0, %0, #1\n\t"
+                         "strex %1, %0, [%2]"   /* step 3 */
+                         : "=&r"(v), "=&r"(status) : "r"(&x) : "memory");
+    } else {
+        x = 5;                                  /* step 2: the value core 0 read */
+    }
+    sim_barrier();
+    if (me == 0)
+        litmus_report(status == 0);
+    return 0;
+}

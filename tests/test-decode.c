@@ -1,0 +1,280 @@
+/* test-decode.c — the instruction classifiers of cpus/: tables of real
+ * encodings, each with the kind, size and details its cpu must report. */
+#include <string.h>
+#include <glib.h>
+
+#include "cpu.h"
+
+/* The bytes are as they sit in memory (sparc32 big-endian, the others
+ * little-endian).  Each line was assembled alone and dumped with
+ *   sparc64-linux-gnu-as -32 -Aleon, arm-linux-gnueabi-as -march=armv7-a,
+ *   as --32, as --64,
+ * then `objcopy -O binary -j .text` and `od -tx1`, and checked against
+ * `objdump -d` (sparc64-linux-gnu-, arm-linux-gnueabi-, plain). */
+#define CODE(s) s, sizeof(s) - 1
+
+enum {
+    F_CAS = 1,          /* cas set, data_reg[0] the expected value */
+    F_PAIR = 2,         /* data_reg[1] set: a register pair */
+    F_COND = 4,         /* conditional: cond != 0 */
+    F_PCREL = 8,        /* mem.pc_relative */
+};
+
+struct row {
+    const char *text;   /* the assembly the bytes stand for */
+    const char *code;
+    size_t len;
+    enum insn_kind kind;
+    uint8_t size;       /* bytes accessed; checked for the access kinds */
+    unsigned flags;     /* F_* */
+    const char *disasm; /* a substring of disassemble()'s text, or NULL */
+};
+
+struct table {
+    const struct cpu_ops *cpu;
+    const struct row *rows;
+    size_t n;
+};
+
+static const struct row sparc32_rows[] = {
+    { "ldstub [%o0], %g1", CODE("\xc2\x6a\x00\x00"), INSN_RMW, 1, 0, "ldstub [%o0], %g1" },
+    { "ldstuba [%o0] 0x0a, %g1", CODE("\xc2\xea\x01\x40"), INSN_RMW, 1, 0,
+      "ldstuba [%o0] 0x0a, %g1" },
+    { "ldstuba [%o0] 0x0b, %g1", CODE("\xc2\xea\x01\x60"), INSN_UNSUPPORTED, 0, 0, NULL },
+    { "swap [%o0], %g1", CODE("\xc2\x7a\x00\x00"), INSN_RMW, 4, 0, NULL },
+    { "swapa [%o0] 0x0a, %g1", CODE("\xc2\xfa\x01\x40"), INSN_RMW, 4, 0,
+      "swapa [%o0] 0x0a, %g1" },
+    { "casa [%o0] 0x0a, %o1, %o2", CODE("\xd5\xe2\x01\x49"), INSN_RMW, 4, F_CAS,
+      "casa [%o0] 0x0a, %o1, %o2" },
+    { "casa [%o0] 0x0b, %o1, %o2", CODE("\xd5\xe2\x01\x69"), INSN_UNSUPPORTED, 0, 0, NULL },
+    { "stbar", CODE("\x81\x43\xc0\x00"), INSN_FENCE, 0, 0, "stbar" },
+    { "ld [%o0+4], %g1", CODE("\xc2\x02\x20\x04"), INSN_LOAD, 4, 0, NULL },
+    { "st %g1, [%o0]", CODE("\xc2\x22\x00\x00"), INSN_STORE, 4, 0, NULL },
+    { "ldub [%o0], %g1", CODE("\xc2\x0a\x00\x00"), INSN_LOAD, 1, 0, NULL },
+    { "stb %g1, [%o0]", CODE("\xc2\x2a\x00\x00"), INSN_STORE, 1, 0, NULL },
+    { "ldd [%o0], %g2", CODE("\xc4\x1a\x00\x00"), INSN_LOAD, 8, 0, NULL },
+    { "std %g2, [%o0]", CODE("\xc4\x3a\x00\x00"), INSN_STORE, 8, 0, NULL },
+    { "ld [%sp+64], %g1", CODE("\xc2\x03\xa0\x40"), INSN_PRIVATE, 0, 0, NULL },
+    { "ta 0x10", CODE("\x91\xd0\x20\x10"), INSN_TRAP, 0, 0, "ta 0x10" },
+    { "add %g1, %g2, %g3", CODE("\x86\x00\x40\x02"), INSN_PRIVATE, 0, 0, NULL },
+};
+
+static const struct row arm_rows[] = {
+    { "ldrex r0, [r2]", CODE("\x9f\x0f\x92\xe1"), INSN_LL, 4, 0, NULL },
+    { "ldrexb r0, [r2]", CODE("\x9f\x0f\xd2\xe1"), INSN_LL, 1, 0, NULL },
+    { "ldrexh r0, [r2]", CODE("\x9f\x0f\xf2\xe1"), INSN_LL, 2, 0, NULL },
+    { "ldrexd r0, r1, [r2]", CODE("\x9f\x0f\xb2\xe1"), INSN_LL, 8, 0, NULL },
+    { "strex r3, r0, [r2]", CODE("\x90\x3f\x82\xe1"), INSN_SC, 4, 0, NULL },
+    { "strexb r3, r0, [r2]", CODE("\x90\x3f\xc2\xe1"), INSN_SC, 1, 0, NULL },
+    { "strexh r3, r0, [r2]", CODE("\x90\x3f\xe2\xe1"), INSN_SC, 2, 0, NULL },
+    { "strexd r3, r0, r1, [r2]", CODE("\x90\x3f\xa2\xe1"), INSN_SC, 8, F_PAIR, NULL },
+    { "strexne r3, r0, [r2]", CODE("\x90\x3f\x82\x11"), INSN_SC, 4, F_COND, NULL },
+    { "clrex", CODE("\x1f\xf0\x7f\xf5"), INSN_CLREX, 0, 0, NULL },
+    { "dmb ish", CODE("\x5b\xf0\x7f\xf5"), INSN_FENCE, 0, 0, NULL },
+    { "dsb sy", CODE("\x4f\xf0\x7f\xf5"), INSN_FENCE, 0, 0, NULL },
+    { "isb", CODE("\x6f\xf0\x7f\xf5"), INSN_FENCE, 0, 0, NULL },
+    { "swp r0, r1, [r2]", CODE("\x91\x00\x02\xe1"), INSN_RMW, 4, 0, NULL },
+    { "swpb r0, r1, [r2]", CODE("\x91\x00\x42\xe1"), INSN_RMW, 1, 0, NULL },
+    { "ldr r0, [r1]", CODE("\x00\x00\x91\xe5"), INSN_LOAD, 4, 0, NULL },
+    { "str r0, [r1, #4]", CODE("\x04\x00\x81\xe5"), INSN_STORE, 4, 0, NULL },
+    { "ldrb r0, [r1]", CODE("\x00\x00\xd1\xe5"), INSN_LOAD, 1, 0, NULL },
+    { "ldrd r0, r1, [r2]", CODE("\xd0\x00\xc2\xe1"), INSN_LOAD, 8, 0, NULL },
+    { "ldr r0, [sp, #4]", CODE("\x04\x00\x9d\xe5"), INSN_PRIVATE, 0, 0, NULL },
+    { "push {r4, lr}", CODE("\x10\x40\x2d\xe9"), INSN_PRIVATE, 0, 0, NULL },
+    { "ldm r0, {r1, r2}", CODE("\x06\x00\x90\xe8"), INSN_LOAD, 8, 0, NULL },
+    { "svc #0", CODE("\x00\x00\x00\xef"), INSN_TRAP, 0, 0, NULL },
+    { "add r0, r1, r2", CODE("\x02\x00\x81\xe0"), INSN_PRIVATE, 0, 0, NULL },
+};
+
+static const struct row x86_rows[] = {
+    { "lock addl $1, (%eax)", CODE("\xf0\x83\x00\x01"), INSN_RMW, 4, 0, NULL },
+    { "addl $1, (%eax)", CODE("\x83\x00\x01"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock subl $1, (%eax)", CODE("\xf0\x83\x28\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock incl (%eax)", CODE("\xf0\xff\x00"), INSN_RMW, 4, 0, NULL },
+    { "lock decl (%eax)", CODE("\xf0\xff\x08"), INSN_RMW, 4, 0, NULL },
+    { "lock andl $1, (%eax)", CODE("\xf0\x83\x20\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock orl $1, (%eax)", CODE("\xf0\x83\x08\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock xorl $1, (%eax)", CODE("\xf0\x83\x30\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock notl (%eax)", CODE("\xf0\xf7\x10"), INSN_RMW, 4, 0, NULL },
+    { "lock negl (%eax)", CODE("\xf0\xf7\x18"), INSN_RMW, 4, 0, NULL },
+    { "lock adcl $1, (%eax)", CODE("\xf0\x83\x10\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock sbbl $1, (%eax)", CODE("\xf0\x83\x18\x01"), INSN_RMW, 4, 0, NULL },
+    { "subl $1, (%eax)", CODE("\x83\x28\x01"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "incl (%eax)", CODE("\xff\x00"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "decl (%eax)", CODE("\xff\x08"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "notl (%eax)", CODE("\xf7\x10"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "negl (%eax)", CODE("\xf7\x18"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "xorl $1, (%eax)", CODE("\x83\x30\x01"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock xadd %ecx, (%eax)", CODE("\xf0\x0f\xc1\x08"), INSN_RMW, 4, 0, NULL },
+    { "xadd %ecx, (%eax)", CODE("\x0f\xc1\x08"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock cmpxchg %ecx, (%eax)", CODE("\xf0\x0f\xb1\x08"), INSN_RMW, 4, F_CAS, NULL },
+    { "cmpxchg %ecx, (%eax)", CODE("\x0f\xb1\x08"), INSN_SPLIT_RMW, 4, F_CAS, NULL },
+    { "lock cmpxchg8b (%esi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR, NULL },
+    { "lock bts %eax, (%esi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, 0, NULL },
+    { "lock btr %eax, (%esi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, 0, NULL },
+    { "lock btc %eax, (%esi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, 0, NULL },
+    { "bts %eax, (%esi)", CODE("\x0f\xab\x06"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "xchg %eax, (%esi)", CODE("\x87\x06"), INSN_RMW, 4, 0, NULL },
+    { "mov (%eax), %ecx", CODE("\x8b\x08"), INSN_LOAD, 4, 0, NULL },
+    { "mov %ecx, (%eax)", CODE("\x89\x08"), INSN_STORE, 4, 0, NULL },
+    { "movb (%eax), %cl", CODE("\x8a\x08"), INSN_LOAD, 1, 0, NULL },
+    { "movb %cl, (%eax)", CODE("\x88\x08"), INSN_STORE, 1, 0, NULL },
+    { "mov 4(%esp), %eax", CODE("\x8b\x44\x24\x04"), INSN_PRIVATE, 0, 0, NULL },
+    { "lock addl $0, (%esp)", CODE("\xf0\x83\x04\x24\x00"), INSN_RMW, 4, 0, NULL },
+    { "mfence", CODE("\x0f\xae\xf0"), INSN_FENCE, 0, 0, NULL },
+    { "lfence", CODE("\x0f\xae\xe8"), INSN_FENCE, 0, 0, NULL },
+    { "sfence", CODE("\x0f\xae\xf8"), INSN_FENCE, 0, 0, NULL },
+    { "int $0x80", CODE("\xcd\x80"), INSN_TRAP, 0, 0, NULL },
+    { "lea (%eax), %ecx", CODE("\x8d\x08"), INSN_PRIVATE, 0, 0, NULL },
+    { "add %eax, %ecx", CODE("\x01\xc1"), INSN_PRIVATE, 0, 0, NULL },
+};
+
+static const struct row x86_64_rows[] = {
+    { "lock addl $1, (%rax)", CODE("\xf0\x83\x00\x01"), INSN_RMW, 4, 0, NULL },
+    { "addl $1, (%rax)", CODE("\x83\x00\x01"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock addq $1, (%rax)", CODE("\xf0\x48\x83\x00\x01"), INSN_RMW, 8, 0, NULL },
+    { "lock subl $1, (%rax)", CODE("\xf0\x83\x28\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock incl (%rax)", CODE("\xf0\xff\x00"), INSN_RMW, 4, 0, NULL },
+    { "lock decl (%rax)", CODE("\xf0\xff\x08"), INSN_RMW, 4, 0, NULL },
+    { "lock andl $1, (%rax)", CODE("\xf0\x83\x20\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock orl $1, (%rax)", CODE("\xf0\x83\x08\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock xorl $1, (%rax)", CODE("\xf0\x83\x30\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock notl (%rax)", CODE("\xf0\xf7\x10"), INSN_RMW, 4, 0, NULL },
+    { "lock negl (%rax)", CODE("\xf0\xf7\x18"), INSN_RMW, 4, 0, NULL },
+    { "lock adcl $1, (%rax)", CODE("\xf0\x83\x10\x01"), INSN_RMW, 4, 0, NULL },
+    { "lock sbbl $1, (%rax)", CODE("\xf0\x83\x18\x01"), INSN_RMW, 4, 0, NULL },
+    { "incl (%rax)", CODE("\xff\x00"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "notl (%rax)", CODE("\xf7\x10"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "xorl $1, (%rax)", CODE("\x83\x30\x01"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock xadd %ecx, (%rax)", CODE("\xf0\x0f\xc1\x08"), INSN_RMW, 4, 0, NULL },
+    { "xadd %ecx, (%rax)", CODE("\x0f\xc1\x08"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock cmpxchg %ecx, (%rax)", CODE("\xf0\x0f\xb1\x08"), INSN_RMW, 4, F_CAS, NULL },
+    { "lock cmpxchg %rcx, (%rax)", CODE("\xf0\x48\x0f\xb1\x08"), INSN_RMW, 8, F_CAS, NULL },
+    { "cmpxchg %ecx, (%rax)", CODE("\x0f\xb1\x08"), INSN_SPLIT_RMW, 4, F_CAS, NULL },
+    { "lock cmpxchg8b (%rsi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR, NULL },
+    { "lock cmpxchg16b (%rsi)", CODE("\xf0\x48\x0f\xc7\x0e"), INSN_RMW, 16, F_CAS | F_PAIR,
+      NULL },
+    { "lock bts %eax, (%rsi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, 0, NULL },
+    { "lock btr %eax, (%rsi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, 0, NULL },
+    { "lock btc %eax, (%rsi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, 0, NULL },
+    { "bts %eax, (%rsi)", CODE("\x0f\xab\x06"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "xchg %eax, (%rsi)", CODE("\x87\x06"), INSN_RMW, 4, 0, NULL },
+    { "mov (%rax), %ecx", CODE("\x8b\x08"), INSN_LOAD, 4, 0, NULL },
+    { "mov %ecx, (%rax)", CODE("\x89\x08"), INSN_STORE, 4, 0, NULL },
+    { "mov (%rax), %rcx", CODE("\x48\x8b\x08"), INSN_LOAD, 8, 0, NULL },
+    { "mov (%r8), %ecx", CODE("\x41\x8b\x08"), INSN_LOAD, 4, 0, NULL },
+    { "movb (%rax), %cl", CODE("\x8a\x08"), INSN_LOAD, 1, 0, NULL },
+    { "movb %cl, (%rax)", CODE("\x88\x08"), INSN_STORE, 1, 0, NULL },
+    { "mov 4(%rsp), %eax", CODE("\x8b\x44\x24\x04"), INSN_PRIVATE, 0, 0, NULL },
+    { "lock addl $0, (%rsp)", CODE("\xf0\x83\x04\x24\x00"), INSN_RMW, 4, 0, NULL },
+    { "mfence", CODE("\x0f\xae\xf0"), INSN_FENCE, 0, 0, NULL },
+    { "lfence", CODE("\x0f\xae\xe8"), INSN_FENCE, 0, 0, NULL },
+    { "sfence", CODE("\x0f\xae\xf8"), INSN_FENCE, 0, 0, NULL },
+    { "syscall", CODE("\x0f\x05"), INSN_TRAP, 0, 0, NULL },
+    { "lea (%rax), %rcx", CODE("\x48\x8d\x08"), INSN_PRIVATE, 0, 0, NULL },
+    { "add %eax, %ecx", CODE("\x01\xc1"), INSN_PRIVATE, 0, 0, NULL },
+    { "mov 0x100(%rip), %eax", CODE("\x8b\x05\x00\x01\x00\x00"), INSN_LOAD, 4, F_PCREL, NULL },
+    { "lock incl 0x100(%rip)", CODE("\xf0\xff\x05\x00\x01\x00\x00"), INSN_RMW, 4, F_PCREL,
+      NULL },
+};
+
+#define TABLE(cpu, rows) { &cpu, rows, G_N_ELEMENTS(rows) }
+static const struct table tables[] = {
+    TABLE(cpu_sparc32, sparc32_rows),
+    TABLE(cpu_arm, arm_rows),
+    TABLE(cpu_x86, x86_rows),
+    TABLE(cpu_x86_64, x86_64_rows),
+};
+
+static const char *const kind_names[] = {
+    [INSN_UNKNOWN] = "UNKNOWN", [INSN_PRIVATE] = "PRIVATE", [INSN_LOAD] = "LOAD",
+    [INSN_STORE] = "STORE", [INSN_RMW] = "RMW", [INSN_SPLIT_RMW] = "SPLIT_RMW",
+    [INSN_LL] = "LL", [INSN_SC] = "SC", [INSN_CLREX] = "CLREX", [INSN_FENCE] = "FENCE",
+    [INSN_TRAP] = "TRAP", [INSN_UNSUPPORTED] = "UNSUPPORTED",
+};
+
+static const char *kind_name(unsigned kind)
+{
+    return kind < G_N_ELEMENTS(kind_names) ? kind_names[kind] : "?";
+}
+
+static bool accesses_memory(unsigned kind)
+{
+    return kind == INSN_LOAD || kind == INSN_STORE || kind == INSN_RMW ||
+           kind == INSN_SPLIT_RMW || kind == INSN_LL || kind == INSN_SC;
+}
+
+/* Add "what: expected E, got A; " to msg when e != a. */
+static void expect(GString *msg, const char *what, long e, long a)
+{
+    if (e != a)
+        g_string_append_printf(msg, "%s: expected %ld, got %ld; ", what, e, a);
+}
+
+/* The mismatches of one row, "" when it decodes as expected. */
+static void check_row(const struct cpu_ops *cpu, cpu_decoder *d, const struct row *r,
+                      GString *msg)
+{
+    const uint8_t *code = (const uint8_t *)r->code;
+    struct insn_info info;
+    if (!cpu->classify(d, code, r->len, 0, 0x10000, &info)) {
+        g_string_append(msg, "cannot be decoded; ");
+        return;
+    }
+    if (info.kind != r->kind)
+        g_string_append_printf(msg, "kind: expected %s, got %s; ", kind_name(r->kind),
+                               kind_name(info.kind));
+    expect(msg, "length", (long)r->len, info.length);
+    if (accesses_memory(r->kind))
+        expect(msg, "size", r->size, info.size);
+    expect(msg, "cas", (r->flags & F_CAS) != 0, info.cas);
+    expect(msg, "cond set", (r->flags & F_COND) != 0, info.cond != 0);
+    expect(msg, "pc_relative", (r->flags & F_PCREL) != 0, info.mem.pc_relative);
+    expect(msg, "why set", r->kind == INSN_UNSUPPORTED, info.why != NULL);
+    /* The registers: ids are nonzero, as 0 is Unicorn's invalid register. */
+    expect(msg, "status_reg set", r->kind == INSN_SC, info.status_reg != 0);
+    expect(msg, "data_reg[0] set", r->kind == INSN_SC || (r->flags & F_CAS) != 0,
+           info.data_reg[0] != 0);
+    expect(msg, "data_reg[1] set", (r->flags & F_PAIR) != 0, info.data_reg[1] != 0);
+    if (r->disasm != NULL) {
+        char text[128];
+        cpu->disassemble(d, code, r->len, 0x10000, text, sizeof text);
+        if (strstr(text, r->disasm) == NULL)
+            g_string_append_printf(msg, "disassembly: expected \"%s\" in \"%s\"; ",
+                                   r->disasm, text);
+    }
+}
+
+/* Every row of one cpu's table: all mismatches are reported, then the case fails. */
+static void test_decode(gconstpointer data)
+{
+    const struct table *t = data;
+    cpu_decoder *d = t->cpu->decoder_new();
+    unsigned failed = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct row *r = &t->rows[i];
+        g_autoptr(GString) msg = g_string_new(NULL);
+        check_row(t->cpu, d, r, msg);
+        if (msg->len == 0)
+            continue;
+        g_autoptr(GString) hex = g_string_new(NULL);
+        for (size_t j = 0; j < r->len; j++)
+            g_string_append_printf(hex, "%s%02x", j ? " " : "", (uint8_t)r->code[j]);
+        g_test_message("%s: `%s` [%s] (expected %s): %s", t->cpu->name, r->text, hex->str,
+                       kind_name(r->kind), msg->str);
+        failed++;
+    }
+    t->cpu->decoder_free(d);
+    if (failed > 0)
+        g_test_fail_printf("%u of %zu %s rows decode wrongly", failed, t->n, t->cpu->name);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(tables); i++) {
+        g_autofree char *path = g_strdup_printf("/decode/%s", tables[i].cpu->name);
+        g_test_add_data_func(path, &tables[i], test_decode);
+    }
+    return g_test_run();
+}
