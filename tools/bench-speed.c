@@ -90,7 +90,8 @@ static void free_open(struct free_engine *e, const struct machine *m)
 static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
 {
     FILE *devnull = fopen("/dev/null", "w");
-    struct run_options opt = { UINT64_MAX, UINT64_MAX, devnull };
+    struct run_options opt = { .max_steps = UINT64_MAX, .max_insns = UINT64_MAX, .out = devnull,
+                               .monitor = MONITOR_ADDRESS };
     struct run r;
     gint64 t = g_get_monotonic_time();
     run_program(&r, m, s, &opt);
