@@ -249,15 +249,14 @@ int main(int argc, char **argv)
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o.monitor,
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_trace,
-          "Print every event, to standard output or to FILE", "=FILE" },
+          "Print every event; --trace=FILE writes them to FILE", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },
         { "max-steps", 0, 0, G_OPTION_ARG_INT64, &o.max_steps,
-          "Stop after N visible operations (default 10000000)", "N" },
+          "Stop after N steps (default 10000000)", "N" },
         { "max-insns", 0, 0, G_OPTION_ARG_INT64, &o.max_insns,
           "Stop after N instructions (default 1000000000)", "N" },
         { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, "Print the version", NULL },
-        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.args, NULL,
-          "PROGRAM.elf" },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.args, NULL, NULL },
         G_OPTION_ENTRY_NULL,
     };
     g_autoptr(GOptionContext) ctx = g_option_context_new("PROGRAM.elf");

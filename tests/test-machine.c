@@ -100,7 +100,8 @@ static void test_machine_reused(void)
     g_autoptr(machine) m = machine_new(cpu_find(cpu), img, 3, NULL);
     g_assert_nonnull(m);
     g_autoptr(sched) s = sched_new("random:3", 11, NULL);
-    struct run_options opt = { 1000000, 10000000, fopen("/dev/null", "w") };
+    struct run_options opt = { .max_steps = 1000000, .max_insns = 10000000,
+                               .out = fopen("/dev/null", "w") };
     struct run first, second;
     run_program(&first, m, s, &opt);
     uint32_t counter_after_first;
