@@ -403,7 +403,7 @@ int main(int argc, char **argv)
             continue;
         for (unsigned i = 0; i < G_N_ELEMENTS(per_cpu); i++) {
             g_autofree char *path = g_strdup_printf("/cli/%s/%s", *cpu, per_cpu[i].name);
-            g_test_add_data_func(path, g_strdup(*cpu), per_cpu[i].fn);
+            g_test_add_data_func_full(path, g_strdup(*cpu), per_cpu[i].fn, g_free);
         }
     }
     g_test_add_func("/cli/bad-input", test_bad_input);

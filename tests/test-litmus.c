@@ -84,6 +84,16 @@ static struct litmus *litmus_read(const char *dir, const char *file)
     return l;
 }
 
+static void litmus_free(gpointer p)
+{
+    struct litmus *l = p;
+    g_free(l->name);
+    g_free(l->path);
+    g_strfreev(l->cpus);
+    g_ptr_array_unref(l->blocks);
+    g_free(l);
+}
+
 struct litmus_case {
     const struct litmus *litmus;
     char *cpu;
@@ -165,6 +175,7 @@ int main(int argc, char **argv)
         if (g_str_has_suffix(f, ".c"))
             g_ptr_array_add(names, g_strdup(f));
     g_ptr_array_sort(names, compare_names);
+    GPtrArray *all = g_ptr_array_new_with_free_func(litmus_free);
 
     for (guint i = 0; i < names->len; i++) {
         struct litmus *l = litmus_read(dir, g_ptr_array_index(names, i));
@@ -175,10 +186,12 @@ int main(int argc, char **argv)
             lc->litmus = l;
             lc->cpu = *cpu;
             g_autofree char *path = g_strdup_printf("/litmus/%s/%s", *cpu, l->name);
-            g_test_add_data_func(path, lc, test_litmus);
+            g_test_add_data_func_full(path, lc, test_litmus, g_free);
         }
+        g_ptr_array_add(all, l);
     }
     int status = g_test_run();
+    g_ptr_array_unref(all);
     g_ptr_array_unref(names);
     return status;
 }
