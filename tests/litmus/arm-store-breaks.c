@@ -27,11 +27,7 @@ int main(void)
     unsigned me = sim_cpu_id();                 /* step 1 */
     unsigned status = 0;
     if (me == 0) {
-        unsigned v;
-        __asm__ volatile("ldrex %0, [%2]\n\t"   /* step 2 */
-                         "add %0, %0, #1\n\t"
-                         "strex %1, %0, [%2]"   /* step 3 */
-                         : "=&r"(v), "=&r"(status) : "r"(&x) : "memory");
+        status = ldrex_add_strex(&x);      /* steps 2 and 3 */
     } else {
         x = 7;                                  /* step 2 */
     }

@@ -21,4 +21,18 @@ static inline void litmus_report(int observed)
     sim_printf("litmus: %s\n", observed ? "observed" : "not observed");
 }
 
+#ifdef __arm__
+/* ldrex *p (a step), add 1, strex (the next step): strex's status, 0 if it
+ * stored. */
+static inline unsigned ldrex_add_strex(volatile unsigned *p)
+{
+    unsigned v, status;
+    __asm__ volatile("ldrex %0, [%2]\n\t"
+                     "add %0, %0, #1\n\t"
+                     "strex %1, %0, [%2]"
+                     : "=&r"(v), "=&r"(status) : "r"(p) : "memory");
+    return status;
+}
+#endif
+
 #endif

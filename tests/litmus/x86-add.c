@@ -15,16 +15,7 @@
  * Schedule: 0:3,1:*,0:*
  * Result: Never
  */
-#include "litmus.h"
 
-volatile unsigned x;
-
-int main(void)
-{
-    unsigned me = sim_cpu_id();                 /* step 1 */
-    __asm__ volatile("addl $1, %0" : "+m"(x));  /* steps 2 (load) and 3 (store) */
-    sim_barrier();
-    if (me == 0)
-        litmus_report(x != 2);
-    return 0;
-}
+/* x86-lock-add.c without the prefix. */
+#define LOCK_PREFIX ""
+#include "x86-lock-add.c"

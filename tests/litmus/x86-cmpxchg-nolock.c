@@ -13,22 +13,7 @@
  * Schedule: 0:3,1:*,0:*
  * Result: Never
  */
-#include "litmus.h"
 
-volatile unsigned x;
-volatile unsigned won[2];
-
-int main(void)
-{
-    unsigned me = sim_cpu_id();                             /* step 1 */
-    unsigned expected = 0;
-    unsigned char ok;
-    __asm__ volatile("cmpxchgl %3, %1\n\t"                  /* steps 2 and 3 */
-                     "sete %0"
-                     : "=q"(ok), "+m"(x), "+a"(expected) : "r"(me + 1) : "cc", "memory");
-    won[me] = ok;
-    sim_barrier();
-    if (me == 0)
-        litmus_report(won[0] && won[1]);
-    return 0;
-}
+/* x86-cmpxchg.c without the prefix. */
+#define LOCK_PREFIX ""
+#include "x86-cmpxchg.c"

@@ -13,6 +13,10 @@
  */
 #include "litmus.h"
 
+#ifndef LOCK_PREFIX
+#define LOCK_PREFIX "lock "
+#endif
+
 volatile unsigned x;
 volatile unsigned won[2];
 
@@ -21,7 +25,7 @@ int main(void)
     unsigned me = sim_cpu_id();                             /* step 1 */
     unsigned expected = 0;
     unsigned char ok;
-    __asm__ volatile("lock cmpxchgl %3, %1\n\t"             /* step 2 */
+    __asm__ volatile(LOCK_PREFIX "cmpxchgl %3, %1\n\t"       /* step 2, or 2 and 3 */
                      "sete %0"
                      : "=q"(ok), "+m"(x), "+a"(expected) : "r"(me + 1) : "cc", "memory");
     won[me] = ok;

@@ -14,12 +14,16 @@
  */
 #include "litmus.h"
 
+#ifndef LOCK_PREFIX
+#define LOCK_PREFIX "lock "
+#endif
+
 volatile unsigned x;
 
 int main(void)
 {
     unsigned me = sim_cpu_id();                         /* step 1 */
-    __asm__ volatile("lock addl $1, %0" : "+m"(x));     /* step 2 */
+    __asm__ volatile(LOCK_PREFIX "addl $1, %0" : "+m"(x));     /* step 2, or 2 and 3 */
     sim_barrier();
     if (me == 0)
         litmus_report(x != 2);
