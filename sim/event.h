@@ -52,6 +52,12 @@ struct event_sink {
     void *ctx;
 };
 
+/* The bits of a value of `size` bytes (at most 8 are kept). */
+static inline uint64_t value_mask(unsigned size)
+{
+    return size >= 8 ? UINT64_MAX : (1ull << (8 * size)) - 1;
+}
+
 /* "LOAD", "STORE" ... */
 const char *event_kind_name(enum event_kind kind);
 

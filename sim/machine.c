@@ -1,4 +1,5 @@
 /* machine.c — see machine.h. */
+#include <elf.h>
 #include <string.h>
 
 #include "error.h"
@@ -204,4 +205,29 @@ void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len)
             return m->stack_mem + (size_t)i * CORE_STACK_SIZE + (addr - c->stack_lo);
     }
     return NULL;
+}
+
+uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size)
+{
+    unsigned n = size > 8 ? 8 : size;
+    const uint8_t *p = machine_guest_ptr(m, addr, n);
+    uint64_t v = 0;
+    if (p == NULL)
+        return 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (m->cpu->elf_data == ELFDATA2MSB)
+            v = v << 8 | p[i];
+        else
+            v |= (uint64_t)p[i] << (8 * i);
+    }
+    return v;
+}
+
+void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v)
+{
+    uint8_t *p = machine_guest_ptr(m, addr, size);
+    for (unsigned i = 0; p != NULL && i < size; i++) {
+        unsigned shift = m->cpu->elf_data == ELFDATA2MSB ? 8 * (size - 1 - i) : 8 * i;
+        p[i] = (uint8_t)(v >> shift);
+    }
 }

@@ -90,6 +90,12 @@ void machine_reset(struct machine *m);
  * all in the image or the stacks. */
 void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len);
 
+/* The first min(size, 8) bytes at addr as a number in the cpu's byte order
+ * (0 if they are not memory). */
+uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size);
+/* Store v's low size bytes (size <= 8) at addr in the cpu's byte order. */
+void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
+
 /* Is addr in memory that another core may use (not the core's own stack,
  * not read-only)? */
 static inline bool machine_is_shared(const struct machine *m, const struct core *c,

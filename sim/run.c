@@ -9,7 +9,6 @@
  * An event's value after the instruction is read at the core's next
  * instruction.
  */
-#include <elf.h>
 #include <string.h>
 
 #include "guest-abi.h"
@@ -38,38 +37,6 @@ static uint64_t effective_address(const struct machine *m, const struct core *c,
     return m->cpu->word_size == 4 ? (uint32_t)a : a;
 }
 
-static uint64_t size_mask(unsigned size)
-{
-    return size >= 8 ? UINT64_MAX : (1ull << (8 * size)) - 1;
-}
-
-/* The first min(size, 8) bytes at addr, in the cpu's byte order (0 if the
- * address is not memory: the instruction will fault). */
-static uint64_t read_value(struct machine *m, uint64_t addr, unsigned size)
-{
-    unsigned n = size > 8 ? 8 : size;
-    const uint8_t *p = machine_guest_ptr(m, addr, n);
-    uint64_t v = 0;
-    if (p == NULL)
-        return 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (m->cpu->elf_data == ELFDATA2MSB)
-            v = v << 8 | p[i];
-        else
-            v |= (uint64_t)p[i] << (8 * i);
-    }
-    return v;
-}
-
-static void write_value(struct machine *m, uint64_t addr, unsigned size, uint64_t v)
-{
-    uint8_t *p = machine_guest_ptr(m, addr, size);
-    for (unsigned i = 0; p != NULL && i < size; i++) {
-        unsigned shift = m->cpu->elf_data == ELFDATA2MSB ? 8 * (size - 1 - i) : 8 * i;
-        p[i] = (uint8_t)(v >> shift);
-    }
-}
-
 static void emit(struct run *r, const struct event *e)
 {
     for (unsigned i = 0; i < r->opt->nsinks; i++)
@@ -80,7 +47,7 @@ static void emit(struct run *r, const struct event *e)
 static void finish_pending(struct run *r, struct core *c)
 {
     c->has_pending = false;
-    c->pending.new_value = read_value(c->m, c->pending.addr, c->pending.size);
+    c->pending.new_value = machine_read(c->m, c->pending.addr, c->pending.size);
     emit(r, &c->pending);
 }
 
@@ -156,8 +123,8 @@ static bool registers_match_memory(struct core *c, const struct insn_info *ii, u
 {
     unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
     for (unsigned i = 0; i < parts; i++) {
-        uint64_t want = reg_value(c->uc, ii->data_reg[i]) & size_mask(size);
-        if (read_value(c->m, addr + i * size, size) != want)
+        uint64_t want = reg_value(c->uc, ii->data_reg[i]) & value_mask(size);
+        if (machine_read(c->m, addr + i * size, size) != want)
             return false;
     }
     return true;
@@ -167,7 +134,7 @@ static void store_registers(struct core *c, const struct insn_info *ii, uint64_t
 {
     unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
     for (unsigned i = 0; i < parts; i++)
-        write_value(c->m, addr + i * size, size, reg_value(c->uc, ii->data_reg[i]));
+        machine_write(c->m, addr + i * size, size, reg_value(c->uc, ii->data_reg[i]));
 }
 
 /* A store-exclusive: the monitor decides, and atomsim performs it and skips
@@ -176,7 +143,7 @@ static void store_exclusive(struct run *r, struct core *c, const struct insn_inf
                             uint64_t pc, uint64_t addr)
 {
     struct event e = new_event(r, c, ii, pc, addr, EVENT_SC);
-    e.old_value = read_value(c->m, addr, ii->size);
+    e.old_value = machine_read(c->m, addr, ii->size);
     bool diverged;
     bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
                                           e.old_value, &diverged);
@@ -189,7 +156,7 @@ static void store_exclusive(struct run *r, struct core *c, const struct insn_inf
     uint64_t next = pc + ii->length;
     uc_reg_write(c->uc, ii->status_reg, &status);
     uc_reg_write(c->uc, c->m->cpu->reg_pc, &next);
-    e.new_value = read_value(c->m, addr, ii->size);
+    e.new_value = machine_read(c->m, addr, ii->size);
     emit(r, &e);
 }
 
@@ -210,7 +177,7 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
             memcpy(c->split_bytes, mem, ii->size);
         c->split_loaded = true;
         struct event load = new_event(r, c, ii, pc, addr, EVENT_LOAD);
-        load.old_value = load.new_value = read_value(m, addr, ii->size);
+        load.old_value = load.new_value = machine_read(m, addr, ii->size);
         load.flags = EVENT_SPLIT;
         emit(r, &load);
     }
@@ -218,7 +185,7 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
         return;
     c->split_loaded = false;
     struct event store = new_event(r, c, ii, pc, addr, EVENT_STORE);
-    store.old_value = read_value(m, addr, ii->size);
+    store.old_value = machine_read(m, addr, ii->size);
     store.flags = EVENT_SPLIT;
     if (mem != NULL && memcmp(mem, c->split_bytes, ii->size) != 0) {
         memcpy(mem, c->split_bytes, ii->size);
@@ -275,12 +242,12 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
     switch (ii->kind) {
     case INSN_LOAD:
         e.kind = EVENT_LOAD;
-        e.old_value = e.new_value = read_value(m, addr, ii->size);
+        e.old_value = e.new_value = machine_read(m, addr, ii->size);
         emit(r, &e);
         break;
     case INSN_LL:
         e.kind = EVENT_LL;
-        e.old_value = e.new_value = read_value(m, addr, ii->size);
+        e.old_value = e.new_value = machine_read(m, addr, ii->size);
         monitor_load_exclusive(&r->monitor, c->id, addr, ii->size, e.old_value);
         emit(r, &e);
         break;
@@ -290,7 +257,7 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
     case INSN_STORE:
     case INSN_RMW:
         e.kind = ii->kind == INSN_STORE ? EVENT_STORE : EVENT_RMW;
-        e.old_value = read_value(m, addr, ii->size);
+        e.old_value = machine_read(m, addr, ii->size);
         if (ii->cas)
             e.flags = EVENT_HAS_SUCCESS |
                       (registers_match_memory(c, ii, addr) ? EVENT_SUCCESS : 0);

@@ -40,17 +40,11 @@ static const char *instruction_text(struct trace *t, uint64_t pc)
     return text;
 }
 
-/* The value of an access of `size` bytes (at most 8 are kept). */
-static uint64_t sized(uint64_t v, unsigned size)
-{
-    return size >= 8 ? v : v & ((1ull << (8 * size)) - 1);
-}
-
 /* Decimal up to 4 bytes, hexadecimal beyond. */
 static void append_value(GString *s, uint64_t v, unsigned size)
 {
     if (size <= 4)
-        g_string_append_printf(s, "%" G_GUINT64_FORMAT, sized(v, size));
+        g_string_append_printf(s, "%" G_GUINT64_FORMAT, v & value_mask(size));
     else
         g_string_append_printf(s, "0x%" G_GINT64_MODIFIER "x", v);
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench-speed.sh — atomsim against one free-running Unicorn engine on every
-# cpu: counter-atomic with a long loop, 2 cores, --sched random.
+# cpu: counter-atomic with a long loop, 2 cores, --sched random, events and
+# the exclusive monitor (address policy) on, no trace.
 # Run from the build directory after `make`:  tools/bench-speed.sh [ROUNDS]
 set -e
 rounds=${1:-7}
