@@ -3,18 +3,38 @@
 ATOMSIM_CC = ATOMSIM_RUNTIME_DIR=programs ATOMSIM_INCLUDE_DIR=$(srcdir)/programs/include \
 	tools/atomsim-cc
 
-GUEST_EXAMPLES = counter counter-atomic
+GUEST_EXAMPLES = counter counter-atomic refcount bitmap spinlock fetch-vs-return lock-table
+# Broken primitives (programs/examples/broken/), each for the cpus it is
+# broken on, built into programs/<cpu>/broken/.
+BROKEN_ALL = plain-increment cmpxchg-stale test-then-set
+BROKEN_X86 = xadd-no-lock
+BROKEN_ARM = strex-ignored
+BROKEN_SPARC32 = wrong-bucket set-races-add-unless
+BROKEN_SRCS = $(foreach b,$(BROKEN_ALL) $(BROKEN_X86) $(BROKEN_ARM) $(BROKEN_SPARC32),\
+	%D%/examples/broken/$(b).c)
+broken_for = $(if $(filter $(1),$(GUEST_CPUS)),$(2:%=programs/$(1)/broken/%.elf))
+BROKEN_ELFS = $(foreach cpu,$(GUEST_CPUS),$(BROKEN_ALL:%=programs/$(cpu)/broken/%.elf)) \
+	$(call broken_for,x86,$(BROKEN_X86)) $(call broken_for,x86_64,$(BROKEN_X86)) \
+	$(call broken_for,arm,$(BROKEN_ARM)) $(call broken_for,sparc32,$(BROKEN_SPARC32))
 GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/sparc32/crt0.S %D%/runtime/sparc32/linux-sys.h \
 	%D%/runtime/arm/crt0.S %D%/runtime/arm/linux-sys.h \
 	%D%/runtime/x86/crt0.S %D%/runtime/x86/linux-sys.h \
 	%D%/runtime/x86_64/crt0.S %D%/runtime/x86_64/linux-sys.h
-GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h
-EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) \
-	$(GUEST_EXAMPLES:%=%D%/examples/%.c)
+GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/atomic.h
+# The kernel's atomic API (programs/lib/): atomic.c over each cpu family's
+# arch-atomic.h (x86_64 shares x86's), and sparc32's lock tables.
+GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32/lock-table.c \
+	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h
+EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) \
+	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS)
 
+cpu_family = $(if $(filter x86_64,$(1)),x86,$(1))
+guest_lib_objects = programs/$(1)/lib-atomic.o \
+	$(if $(filter sparc32,$(1)),programs/$(1)/lib-lock-table.o)
 GUEST_RUNTIME = programs/atomsim.ld \
-	$(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/crt0.o programs/$(cpu)/sim.o)
+	$(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/crt0.o programs/$(cpu)/sim.o \
+	  $(call guest_lib_objects,$(cpu)))
 GUEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_EXAMPLES:%=programs/$(cpu)/%.elf))
 
 programs/atomsim.ld: %D%/runtime/atomsim.ld
@@ -23,10 +43,18 @@ programs/%/crt0.o: %D%/runtime/%/crt0.S tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c -o $@ $<
 programs/%/sim.o: %D%/runtime/sim.c $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c -I$(srcdir)/%D%/runtime/$* -o $@ $<
+programs/%/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_INCLUDES) tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c \
+	  -I$(srcdir)/%D%/lib/$(call cpu_family,$*) -o $@ $<
+programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c $(GUEST_INCLUDES) tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
 programs/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_EXAMPLES:%=%D%/examples/%.c)
 	$(AM_V_GEN)$(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/examples/$(*F).c
+$(BROKEN_ELFS): programs/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(BROKEN_SRCS)
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(word 2,$(subst /, ,$@)) \
+	  -o $@ $(srcdir)/%D%/examples/broken/$(notdir $*).c
 
-all-local: $(GUEST_ELFS)
+all-local: $(GUEST_ELFS) $(BROKEN_ELFS)
 clean-local: clean-guests
 clean-guests:
 	rm -rf $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)) programs/atomsim.ld
@@ -40,7 +68,8 @@ install-data-local: $(GUEST_RUNTIME)
 	$(INSTALL_DATA) programs/atomsim.ld $(DESTDIR)$(runtimedir)/
 	for cpu in $(GUEST_CPUS); do \
 	  $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu && \
-	  $(INSTALL_DATA) programs/$$cpu/crt0.o programs/$$cpu/sim.o $(DESTDIR)$(runtimedir)/$$cpu/ || exit 1; \
+	  $(INSTALL_DATA) programs/$$cpu/crt0.o programs/$$cpu/sim.o programs/$$cpu/lib-*.o \
+	    $(DESTDIR)$(runtimedir)/$$cpu/ || exit 1; \
 	done
 uninstall-local:
 	rm -rf $(DESTDIR)$(runtimedir)

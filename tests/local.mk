@@ -4,7 +4,8 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_SPARC32='"$(QEMU_SPARC32)"' -DQEMU_ARM='"$(QEMU_ARM)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
-check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus
+check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
+	tests/test-atomic tests/test-broken
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -19,10 +20,19 @@ tests_test_litmus_SOURCES = %D%/test-litmus.c
 tests_test_litmus_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS) -DSRCDIR='"$(abs_top_srcdir)"'
 tests_test_litmus_LDADD = $(GLIB_LIBS)
 
-TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus
+tests_test_atomic_SOURCES = %D%/test-atomic.c %D%/test-programs.h
+tests_test_atomic_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_atomic_LDADD = $(GLIB_LIBS)
+tests_test_broken_SOURCES = %D%/test-broken.c %D%/test-programs.h
+tests_test_broken_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_broken_LDADD = $(GLIB_LIBS)
+
+TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
+	tests/test-atomic tests/test-broken
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 
-GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code
+GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code \
+	atomic-conformance atomic-stress
 EXTRA_DIST += $(GUEST_TESTS:%=%D%/guest/%.c)
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
@@ -51,7 +61,7 @@ tests/litmus/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(LITMUS_SRCS) %D%/litmus
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/litmus/$(*F).c
 
 check-local: ;
-$(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(LITMUS_ELFS) atomsim
+$(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(BROKEN_ELFS) $(LITMUS_ELFS) atomsim
 clean-local: clean-guest-tests
 clean-guest-tests:
 	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \

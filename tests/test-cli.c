@@ -2,71 +2,10 @@
  * configure found a compiler for, checked by exit code and output. */
 #include <stdbool.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 
 #include "test-programs.h"
-
-struct result {
-    int status;         /* exit code */
-    char *out;
-    char *err;
-};
-
-static void result_clear(struct result *r)
-{
-    g_free(r->out);
-    g_free(r->err);
-}
-
-/* Run argv (NULL-terminated) and collect its exit code and output. */
-static struct result run_argv(const char *const *argv)
-{
-    struct result r = { -1, NULL, NULL };
-    int wait_status;
-    GError *error = NULL;
-    if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                      &wait_status, &error))
-        g_error("cannot run %s: %s", argv[0], error->message);
-    g_assert_true(WIFEXITED(wait_status));
-    r.status = WEXITSTATUS(wait_status);
-    return r;
-}
-
-#define MAX_ARGS 24
-/* atomsim with the options and program from first and ap (NULL-ended). */
-static struct result atomsim_va(const char *first, va_list ap)
-{
-    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
-    int n = 1;
-    for (const char *a = first; a != NULL; a = va_arg(ap, const char *)) {
-        g_assert_cmpint(n, <, MAX_ARGS - 1);
-        argv[n++] = a;
-    }
-    return run_argv(argv);
-}
-
-static struct result atomsim(const char *first, ...) G_GNUC_NULL_TERMINATED;
-static struct result atomsim(const char *first, ...)
-{
-    va_list ap;
-    va_start(ap, first);
-    struct result r = atomsim_va(first, ap);
-    va_end(ap);
-    return r;
-}
-
-/* The guest's own output: atomsim's lines without their "cpuN: " prefix. */
-static char *guest_lines(const char *out)
-{
-    GString *s = g_string_new(NULL);
-    g_auto(GStrv) lines = g_strsplit(out, "\n", -1);
-    for (char **l = lines; *l; l++)
-        if (g_str_has_prefix(*l, "cpu0: "))
-            g_string_append_printf(s, "%s\n", *l + 6);
-    return g_string_free(s, FALSE);
-}
 
 static unsigned count_lines(const char *s)
 {
@@ -159,14 +98,6 @@ static void test_stores_seen_by_others(gconstpointer data)
         g_assert_nonnull(strstr(r.out, "cpu0: 3 of 3 cores saw the value\n"));
         result_clear(&r);
     }
-}
-
-static const char *qemu_for(const char *cpu)
-{
-    if (strcmp(cpu, "sparc32") == 0) return QEMU_SPARC32;
-    if (strcmp(cpu, "arm") == 0) return QEMU_ARM;
-    if (strcmp(cpu, "x86") == 0) return QEMU_X86;
-    return QEMU_X86_64;
 }
 
 static void test_qemu_agrees(gconstpointer data)
@@ -383,11 +314,7 @@ static void test_bad_input(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
-    static const struct {
-        const char *name;
-        GTestDataFunc fn;
-    } per_cpu[] = {
+    static const struct per_cpu_test per_cpu[] = {
         { "examples", test_examples },
         { "same-seed-same-run", test_same_seed_same_run },
         { "plain-counter-loses-updates", test_plain_counter_loses_updates },
@@ -398,14 +325,7 @@ int main(int argc, char **argv)
         { "exit-codes", test_exit_codes },
         { "trace", test_trace },
     };
-    for (char **cpu = cpus; *cpu; cpu++) {
-        if (**cpu == '\0')
-            continue;
-        for (unsigned i = 0; i < G_N_ELEMENTS(per_cpu); i++) {
-            g_autofree char *path = g_strdup_printf("/cli/%s/%s", *cpu, per_cpu[i].name);
-            g_test_add_data_func_full(path, g_strdup(*cpu), per_cpu[i].fn, g_free);
-        }
-    }
+    add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
     return g_test_run();
 }

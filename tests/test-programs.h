@@ -1,8 +1,11 @@
-/* test-programs.h — where the tests find the guest programs make built. */
+/* test-programs.h — where the tests find the guest programs make built,
+ * and how they run atomsim on them. */
 #ifndef ATOMSIM_TEST_PROGRAMS_H
 #define ATOMSIM_TEST_PROGRAMS_H
 
 #include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <glib.h>
 
 /* programs/<cpu>/<name>.elf: an example (to free). */
@@ -15,6 +18,104 @@ static inline char *example(const char *cpu, const char *name)
 static inline char *guest(const char *cpu, const char *name)
 {
     return g_strdup_printf(BUILDDIR "/tests/guest/%s/%s.elf", cpu, name);
+}
+
+/* programs/<cpu>/broken/<name>.elf: a broken variant (to free). */
+static inline char *broken(const char *cpu, const char *name)
+{
+    return g_strdup_printf(BUILDDIR "/programs/%s/broken/%s.elf", cpu, name);
+}
+
+struct result {
+    int status;         /* exit code */
+    char *out;
+    char *err;
+};
+
+static inline void result_clear(struct result *r)
+{
+    g_free(r->out);
+    g_free(r->err);
+}
+
+/* Run argv (NULL-terminated) and collect its exit code and output. */
+static inline struct result run_argv(const char *const *argv)
+{
+    struct result r = { -1, NULL, NULL };
+    int wait_status;
+    GError *error = NULL;
+    if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
+                      &wait_status, &error))
+        g_error("cannot run %s: %s", argv[0], error->message);
+    g_assert_true(WIFEXITED(wait_status));
+    r.status = WEXITSTATUS(wait_status);
+    return r;
+}
+
+#define MAX_ARGS 24
+/* atomsim with the options and program from first and ap (NULL-ended). */
+static inline struct result atomsim_va(const char *first, va_list ap)
+{
+    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
+    int n = 1;
+    for (const char *a = first; a != NULL; a = va_arg(ap, const char *)) {
+        g_assert_cmpint(n, <, MAX_ARGS - 1);
+        argv[n++] = a;
+    }
+    return run_argv(argv);
+}
+
+static inline struct result atomsim(const char *first, ...) G_GNUC_NULL_TERMINATED;
+static inline struct result atomsim(const char *first, ...)
+{
+    va_list ap;
+    va_start(ap, first);
+    struct result r = atomsim_va(first, ap);
+    va_end(ap);
+    return r;
+}
+
+/* The guest's own output in a one-core run: atomsim's "cpu0: " lines
+ * without their prefix (to free). */
+static inline char *guest_lines(const char *out)
+{
+    GString *s = g_string_new(NULL);
+    g_auto(GStrv) lines = g_strsplit(out, "\n", -1);
+    for (char **l = lines; *l; l++)
+        if (g_str_has_prefix(*l, "cpu0: "))
+            g_string_append_printf(s, "%s\n", *l + 6);
+    return g_string_free(s, FALSE);
+}
+
+/* The qemu-user that runs cpu's programs ("" if configure found none). */
+static inline const char *qemu_for(const char *cpu)
+{
+    if (strcmp(cpu, "sparc32") == 0) return QEMU_SPARC32;
+    if (strcmp(cpu, "arm") == 0) return QEMU_ARM;
+    if (strcmp(cpu, "x86") == 0) return QEMU_X86;
+    return QEMU_X86_64;
+}
+
+/* A test run once for every cpu configure built guests for. */
+struct per_cpu_test {
+    const char *name;
+    GTestDataFunc fn;
+};
+
+/* Add /<suite>/<cpu>/<name> for every cpu and test; each gets the cpu's
+ * name as its data. */
+static inline void add_per_cpu_tests(const char *suite, const struct per_cpu_test *tests,
+                                     unsigned n)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    for (char **cpu = cpus; *cpu; cpu++) {
+        if (**cpu == '\0')
+            continue;
+        for (unsigned i = 0; i < n; i++) {
+            g_autofree char *path = g_strdup_printf("/%s/%s/%s", suite, *cpu, tests[i].name);
+            g_test_add_data_func_full(path, g_strdup(*cpu), tests[i].fn, g_free);
+        }
+    }
 }
 
 /* The first cpu configure built guests for, or NULL if none. */

@@ -1,0 +1,134 @@
+/* atomic.h — the Linux kernel's atomic API, for guest programs.
+ *
+ * The names, argument order (value first, pointer second) and return
+ * conventions are the kernel's (Documentation/atomic_t.txt):
+ *   atomic_fetch_OP()   returns the value before the operation,
+ *   atomic_OP_return()  returns the value after it,
+ *   atomic_OP()         returns nothing and orders nothing.
+ * Value-returning operations are fully ordered; the _relaxed forms order
+ * nothing, _acquire orders the read, _release the write.
+ *
+ * Each cpu builds them its own way, as Linux does (programs/lib/<cpu>/):
+ * sparc32 takes a spinlock from a hashed table with ldstub around a plain
+ * read-modify-write; x86 uses one LOCK-prefixed instruction or a cmpxchg
+ * loop; arm loops on ldrex/strex.  Every operation is a function, so a
+ * trace names it: atomic_fetch_add+0x18.  atomsim-cc links the library.
+ */
+#ifndef ATOMSIM_ATOMIC_H
+#define ATOMSIM_ATOMIC_H
+
+#include <stdbool.h>
+
+typedef long long s64;
+
+typedef struct { volatile int counter; } atomic_t;
+typedef struct { volatile s64 counter __attribute__((aligned(8))); } atomic64_t;
+#define ATOMIC_INIT(i) { (i) }
+#define ATOMIC64_INIT(i) { (i) }
+
+#if defined(__sparc__)
+typedef struct { volatile unsigned char lock; } spinlock_t;     /* ldstub's byte */
+#else
+typedef struct { volatile unsigned int lock; } spinlock_t;
+#endif
+#define SPINLOCK_INIT { 0 }
+
+/* The kernel's ordering variants of one value-returning operation. */
+#define ATOMSIM_ORDERED(ret, name, ...)         \
+    ret name(__VA_ARGS__);                      \
+    ret name##_relaxed(__VA_ARGS__);            \
+    ret name##_acquire(__VA_ARGS__);            \
+    ret name##_release(__VA_ARGS__)
+
+/* Everything for one width: atomic_ (int) or atomic64_ (s64). */
+#define ATOMSIM_ATOMIC_API(p, T, V)                                     \
+    T p##read(const V *v);                                              \
+    void p##set(V *v, T i);                                             \
+    void p##add(T i, V *v);                                             \
+    void p##sub(T i, V *v);                                             \
+    void p##inc(V *v);                                                  \
+    void p##dec(V *v);                                                  \
+    void p##and(T i, V *v);                                             \
+    void p##andnot(T i, V *v);                                          \
+    void p##or(T i, V *v);                                              \
+    void p##xor(T i, V *v);                                             \
+    ATOMSIM_ORDERED(T, p##add_return, T i, V *v);                       \
+    ATOMSIM_ORDERED(T, p##sub_return, T i, V *v);                       \
+    ATOMSIM_ORDERED(T, p##inc_return, V *v);                            \
+    ATOMSIM_ORDERED(T, p##dec_return, V *v);                            \
+    ATOMSIM_ORDERED(T, p##fetch_add, T i, V *v);                        \
+    ATOMSIM_ORDERED(T, p##fetch_sub, T i, V *v);                        \
+    ATOMSIM_ORDERED(T, p##fetch_inc, V *v);                             \
+    ATOMSIM_ORDERED(T, p##fetch_dec, V *v);                             \
+    ATOMSIM_ORDERED(T, p##fetch_and, T i, V *v);                        \
+    ATOMSIM_ORDERED(T, p##fetch_andnot, T i, V *v);                     \
+    ATOMSIM_ORDERED(T, p##fetch_or, T i, V *v);                         \
+    ATOMSIM_ORDERED(T, p##fetch_xor, T i, V *v);                        \
+    ATOMSIM_ORDERED(T, p##xchg, V *v, T new);                           \
+    ATOMSIM_ORDERED(T, p##cmpxchg, V *v, T old, T new);                 \
+    /* true if it swapped; otherwise *old is the value found */         \
+    ATOMSIM_ORDERED(bool, p##try_cmpxchg, V *v, T *old, T new);         \
+    bool p##sub_and_test(T i, V *v);                                    \
+    bool p##dec_and_test(V *v);                                         \
+    bool p##inc_and_test(V *v);                                         \
+    bool p##add_negative(T i, V *v);                                    \
+    /* add a unless the value is u; returns the value found */          \
+    T p##fetch_add_unless(V *v, T a, T u);                              \
+    bool p##add_unless(V *v, T a, T u);                                 \
+    bool p##inc_not_zero(V *v)
+
+ATOMSIM_ATOMIC_API(atomic_, int, atomic_t);
+ATOMSIM_ATOMIC_API(atomic64_, s64, atomic64_t);
+
+/* Bit operations on arrays of unsigned long (Documentation/atomic_bitops.txt):
+ * bit nr is bit nr % BITS_PER_LONG of word nr / BITS_PER_LONG.  The
+ * test_and_ forms return the old bit and are fully ordered. */
+#define BITS_PER_LONG (8 * (int)sizeof(unsigned long))
+#define BITS_TO_LONGS(n) (((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+void set_bit(unsigned int nr, volatile unsigned long *addr);
+void clear_bit(unsigned int nr, volatile unsigned long *addr);
+void change_bit(unsigned int nr, volatile unsigned long *addr);
+bool test_and_set_bit(unsigned int nr, volatile unsigned long *addr);
+bool test_and_clear_bit(unsigned int nr, volatile unsigned long *addr);
+bool test_and_change_bit(unsigned int nr, volatile unsigned long *addr);
+bool test_bit(unsigned int nr, const volatile unsigned long *addr);
+
+/* xchg and cmpxchg on a 4- or 8-byte object (8 bytes: through atomic64),
+ * fully ordered.  cmpxchg returns the value it found. */
+unsigned int __xchg_u32(volatile void *p, unsigned int new);
+unsigned long long __xchg_u64(volatile void *p, unsigned long long new);
+unsigned int __cmpxchg_u32(volatile void *p, unsigned int old, unsigned int new);
+unsigned long long __cmpxchg_u64(volatile void *p, unsigned long long old,
+                                 unsigned long long new);
+#define xchg(ptr, new)                                                          \
+    ((__typeof__(*(ptr)))(sizeof(*(ptr)) == 8                                   \
+        ? __xchg_u64((ptr), (unsigned long long)(new))                          \
+        : __xchg_u32((ptr), (unsigned int)(new))))
+#define cmpxchg(ptr, old, new)                                                  \
+    ((__typeof__(*(ptr)))(sizeof(*(ptr)) == 8                                   \
+        ? __cmpxchg_u64((ptr), (unsigned long long)(old), (unsigned long long)(new)) \
+        : __cmpxchg_u32((ptr), (unsigned int)(old), (unsigned int)(new))))
+
+/* Spinlocks: the cpu's test-and-set lock. */
+void spin_lock_init(spinlock_t *lock);
+void spin_lock(spinlock_t *lock);
+bool spin_trylock(spinlock_t *lock);
+void spin_unlock(spinlock_t *lock);
+
+#if defined(__sparc__)
+/* sparc32's lock table: the lock that guards the atomic_t at address a is
+ * __atomic_hash[(a >> 8) & (__atomic_hash_size - 1)].  The size (a power
+ * of two, at most ATOMIC_HASH_MAX) is read from the guest's memory at every
+ * operation, so atomsim can change it without recompiling. */
+#define ATOMIC_HASH_MAX 64
+extern spinlock_t __atomic_hash[ATOMIC_HASH_MAX];
+extern const volatile unsigned int __atomic_hash_size;
+#define ATOMIC_HASH(a) \
+    (&__atomic_hash[((unsigned long)(a) >> 8) & (__atomic_hash_size - 1)])
+/* lib/atomic64.c's table for atomic64_t: 16 locks by cache line. */
+#define ATOMIC64_HASH_SIZE 16
+extern spinlock_t __atomic64_hash[ATOMIC64_HASH_SIZE];
+spinlock_t *atomic64_lock_addr(const volatile void *v);
+#endif
+
+#endif

@@ -1,0 +1,136 @@
+/* arch-atomic.h — sparc32, as arch/sparc/lib/atomic32.c builds it: SPARC V8
+ * has no atomic read-modify-write but ldstub and swap, so every operation
+ * takes the spinlock its address hashes to in a small table, does a plain
+ * read-modify-write, and releases it.  atomic_read is a plain load, but
+ * atomic_set takes the lock: a plain store could land between a locked
+ * read and write and be lost (Documentation/atomic_t.txt).  64-bit
+ * operations take a lock from a second table, as lib/atomic64.c does, even
+ * to read.  The lock and the fences need nothing more: V8 is TSO.
+ */
+#define barrier() __asm__ volatile("" ::: "memory")
+
+static inline void arch_mb_before_atomic(void) { barrier(); }
+static inline void arch_mb_after_atomic(void) { barrier(); }
+static inline void arch_acquire_fence(void) { barrier(); }
+static inline void arch_release_fence(void) { barrier(); }
+
+/* ldstub: load the byte and store 0xff, atomically (V8 manual B.23). */
+static inline unsigned char ldstub(volatile unsigned char *p)
+{
+    unsigned char old;
+    __asm__ volatile("ldstub [%1], %0" : "=r"(old) : "r"(p) : "memory");
+    return old;
+}
+
+/* The kernel's test-and-test-and-set lock: ldstub; while it was taken, spin
+ * on plain loads until it looks free, then ldstub again.  Unlock is a byte
+ * store of zero (%g0). */
+static inline bool arch_spin_trylock(spinlock_t *l)
+{
+    return ldstub(&l->lock) == 0;
+}
+
+static inline void arch_spin_lock(spinlock_t *l)
+{
+    while (ldstub(&l->lock) != 0)
+        while (l->lock != 0)
+            ;
+}
+
+static inline void arch_spin_unlock(spinlock_t *l)
+{
+    __asm__ volatile("stb %%g0, [%0]" : : "r"(&l->lock) : "memory");
+}
+
+/* An operation under the lock of v's bucket. */
+#define LOCKED(lock, T, body)                                                   \
+    do {                                                                        \
+        spinlock_t *l_ = (lock);                                                \
+        arch_spin_lock(l_);                                                     \
+        body;                                                                   \
+        arch_spin_unlock(l_);                                                   \
+    } while (0)
+
+/* Both widths: A is the arch prefix, H finds the lock. */
+#define HASHED_ATOMICS(A, T, V, H)                                              \
+    static inline T A##fetch_op_(V *v, T i, int op)                             \
+    {                                                                           \
+        T old;                                                                  \
+        LOCKED(H(v), T, {                                                       \
+            old = v->counter;                                                   \
+            v->counter = op == 0 ? old + i : op == 1 ? (old & i)                \
+                       : op == 2 ? (old | i) : (old ^ i);                       \
+        });                                                                     \
+        return old;                                                             \
+    }                                                                           \
+    static inline T A##fetch_add_relaxed(T i, V *v) { return A##fetch_op_(v, i, 0); } \
+    static inline T A##fetch_and_relaxed(T i, V *v) { return A##fetch_op_(v, i, 1); } \
+    static inline T A##fetch_or_relaxed(T i, V *v) { return A##fetch_op_(v, i, 2); } \
+    static inline T A##fetch_xor_relaxed(T i, V *v) { return A##fetch_op_(v, i, 3); } \
+    static inline void A##add(T i, V *v) { A##fetch_op_(v, i, 0); }             \
+    static inline void A##sub(T i, V *v) { A##fetch_op_(v, -i, 0); }            \
+    static inline void A##inc(V *v) { A##fetch_op_(v, 1, 0); }                  \
+    static inline void A##dec(V *v) { A##fetch_op_(v, -1, 0); }                 \
+    static inline void A##and(T i, V *v) { A##fetch_op_(v, i, 1); }             \
+    static inline void A##or(T i, V *v) { A##fetch_op_(v, i, 2); }              \
+    static inline void A##xor(T i, V *v) { A##fetch_op_(v, i, 3); }             \
+    static inline T A##xchg_relaxed(V *v, T new)                                \
+    {                                                                           \
+        T old;                                                                  \
+        LOCKED(H(v), T, { old = v->counter; v->counter = new; });               \
+        return old;                                                             \
+    }                                                                           \
+    static inline T A##cmpxchg_relaxed(V *v, T old, T new)                      \
+    {                                                                           \
+        T found;                                                                \
+        LOCKED(H(v), T, {                                                       \
+            found = v->counter;                                                 \
+            if (found == old)                                                   \
+                v->counter = new;                                               \
+        });                                                                     \
+        return found;                                                           \
+    }                                                                           \
+    static inline T A##fetch_add_unless(V *v, T a, T u)                         \
+    {                                                                           \
+        T found;                                                                \
+        LOCKED(H(v), T, {                                                       \
+            found = v->counter;                                                 \
+            if (found != u)                                                     \
+                v->counter = found + a;                                         \
+        });                                                                     \
+        return found;                                                           \
+    }                                                                           \
+    static inline void A##set(V *v, T i) { LOCKED(H(v), T, v->counter = i); }
+
+#define ATOMIC_LOCK(v) ATOMIC_HASH(v)
+HASHED_ATOMICS(arch_atomic_, int, atomic_t, ATOMIC_LOCK)
+#define arch_atomic_fetch_add_unless arch_atomic_fetch_add_unless
+static inline int arch_atomic_read(const atomic_t *v) { return v->counter; }
+
+HASHED_ATOMICS(arch_atomic64_, s64, atomic64_t, atomic64_lock_addr)
+#define arch_atomic64_fetch_add_unless arch_atomic64_fetch_add_unless
+static inline s64 arch_atomic64_read(const atomic64_t *v)
+{
+    s64 r;
+    LOCKED(atomic64_lock_addr(v), s64, r = v->counter);
+    return r;
+}
+
+/* Bit operations lock the bucket of the word that holds the bit and return
+ * the old bit (arch/sparc/lib/atomic32.c: ___set_bit and friends). */
+static inline bool bit_op_(unsigned int nr, volatile unsigned long *addr, int op)
+{
+    volatile unsigned long *word = addr + nr / BITS_PER_LONG;
+    unsigned long mask = 1ul << (nr % BITS_PER_LONG), old;
+    LOCKED(ATOMIC_HASH(word), unsigned long, {
+        old = *word;
+        *word = op == 0 ? (old | mask) : op == 1 ? (old & ~mask) : (old ^ mask);
+    });
+    return (old & mask) != 0;
+}
+static inline void arch_set_bit(unsigned int nr, volatile unsigned long *a) { bit_op_(nr, a, 0); }
+static inline void arch_clear_bit(unsigned int nr, volatile unsigned long *a) { bit_op_(nr, a, 1); }
+static inline void arch_change_bit(unsigned int nr, volatile unsigned long *a) { bit_op_(nr, a, 2); }
+static inline bool arch_test_and_set_bit(unsigned int nr, volatile unsigned long *a) { return bit_op_(nr, a, 0); }
+static inline bool arch_test_and_clear_bit(unsigned int nr, volatile unsigned long *a) { return bit_op_(nr, a, 1); }
+static inline bool arch_test_and_change_bit(unsigned int nr, volatile unsigned long *a) { return bit_op_(nr, a, 2); }

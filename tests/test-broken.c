@@ -1,0 +1,149 @@
+/* test-broken.c — every broken variant (programs/examples/broken/) fails its
+ * own check under a pinned schedule, and the examples pass.
+ *
+ * Each broken program runs on 2 cores under one --schedule that stops core
+ * 0 inside its window, runs core 1 until it is done, then core 0: its
+ * check must fail.  The correct counterpart passes the same schedule, and
+ * so does the broken program when the cores run one after the other: only
+ * the interleaving breaks it.  (In counter-atomic, core 0 stops inside or just
+ * after its atomic increment: on sparc32 core 1 waits for core 0's lock, on
+ * arm it breaks core 0's reservation and core 0's strex fails and retries,
+ * on x86 there is nothing to come between.)
+ *
+ * Core 1 gets 500 steps, not *: in a counterpart it may spin on a lock core
+ * 0 holds, and under * it would spin until the step budget ran out.  500 is
+ * more than core 1 needs to finish in any broken program (under 20) or
+ * counterpart (a few hundred).
+ */
+#include <string.h>
+#include <glib.h>
+
+#include "test-programs.h"
+
+struct broken_case {
+    const char *name;           /* programs/<cpu>/broken/<name>.elf */
+    const char *cpus[5];        /* the cpus it is built for, NULL-ended */
+    const char *schedule;       /* the interleaving that fails its check */
+    const char *shows;          /* core 0's line that shows the damage */
+    const char *fixed;          /* the example that passes the schedule, or NULL */
+};
+
+#define ALL_CPUS { "sparc32", "arm", "x86", "x86_64" }
+
+static const struct broken_case cases[] = {
+    /* Core 0 loads the counter (0); core 1 does its 3 increments (0 -> 3)
+     * and reaches the barrier; core 0 stores its stale 0 + 1. */
+    { "plain-increment", ALL_CPUS, "0:1,1:500,0:*", "cpu0: counter = 3, expected 6\n",
+      "counter-atomic" },
+    /* Core 0 reads stale = 0; core 1 does its 3 increments; core 0's
+     * cmpxchg(0 -> 1) fails, finding 3, and its retry cmpxchg(3 -> 1)
+     * succeeds: core 1's 3 increments are lost. */
+    { "cmpxchg-stale", ALL_CPUS, "0:1,1:500,0:*", "cpu0: counter = 3, expected 6\n",
+      "counter-atomic" },
+    /* Core 0 asks its cpu id and its test_bit sees slot 0 clear; core 1
+     * tests, sets and owns slot 0; core 0 sets it again and finds core 1
+     * in the owner field.  In bitmap, core 0's test_and_set_bit then finds
+     * the bit set and moves on to slot 1. */
+    { "test-then-set", ALL_CPUS, "0:2,1:500,0:*",
+      "cpu0: slot 0 is cpu0's, but cpu1 holds it\n", "bitmap" },
+    /* Core 0's unlocked xadd does its load half (next = 0); core 1 takes
+     * tickets 0, 1, 2; core 0's store half writes 1: it has ticket 0 too.
+     * In fetch-vs-return, core 0's first step is its whole lock xadd. */
+    { "xadd-no-lock", { "x86", "x86_64" }, "0:1,1:500,0:*",
+      "cpu0: ticket 0 handed out 2 times\n", "fetch-vs-return" },
+    /* Core 0's ldrex reads 0; core 1's 3 increments clear its reservation;
+     * core 0's strex fails, and nothing retries: one increment vanishes. */
+    { "strex-ignored", { "arm" }, "0:1,1:500,0:*", "cpu0: counter = 5, expected 6\n",
+      "counter-atomic" },
+    /* Core 0 asks its cpu id, takes a's lock and loads b (0); core 1 does
+     * its 3 atomic_inc(&b) under b's lock, which is free; core 0 stores
+     * its stale 0 + 1 into b.  In counter-atomic core 0 then holds the
+     * counter's one lock, and core 1 spins until core 0 is done. */
+    { "wrong-bucket", { "sparc32" }, "0:3,1:500,0:*", "cpu0: b = 3, expected 6",
+      "counter-atomic" },
+    /* Core 0 asks its cpu id, takes v's lock and loads v (1); core 1's
+     * plain store writes 0 inside that critical section; core 0 stores
+     * 1 + 1.  No example holds the fix (the library's atomic_set, which
+     * takes the lock); the serial runs show the outcome the kernel promises. */
+    { "set-races-add-unless", { "sparc32" }, "0:3,1:500,0:*", "cpu0: v = 2, expected 0\n",
+      NULL },
+};
+
+/* One case on one cpu. */
+struct broken_run {
+    const struct broken_case *c;
+    const char *cpu;
+};
+
+/* The run must end with exit 0 and nothing found; what names the run. */
+static void expect_clean(struct result *r, const char *what)
+{
+    if (r->status != 0 || !strstr(r->out, "atomsim: result: clean\n"))
+        g_error("%s: exit %d, expected a clean run:\n%s%s", what, r->status, r->out, r->err);
+    result_clear(r);
+}
+
+static void expect_clean_under(const char *elf, const char *schedule)
+{
+    struct result r = atomsim("--cores", "2", "--schedule", schedule, elf, NULL);
+    g_autofree char *what = g_strdup_printf("%s --schedule %s", elf, schedule);
+    expect_clean(&r, what);
+}
+
+static void test_broken(gconstpointer data)
+{
+    const struct broken_run *run = data;
+    const struct broken_case *c = run->c;
+    g_autofree char *elf = broken(run->cpu, c->name);
+
+    struct result r = atomsim("--cores", "2", "--schedule", c->schedule, elf, NULL);
+    if (r.status != 1 || !strstr(r.out, "check failed") || !strstr(r.out, c->shows))
+        g_error("%s --schedule %s: exit %d, expected 1, \"check failed\" and \"%s\":\n%s%s",
+                elf, c->schedule, r.status, c->shows, r.out, r.err);
+    result_clear(&r);
+
+    if (c->fixed) {
+        g_autofree char *fixed = example(run->cpu, c->fixed);
+        expect_clean_under(fixed, c->schedule);
+    }
+    /* One core after the other, in either order, nothing goes wrong. */
+    expect_clean_under(elf, "0:*,1:*");
+    expect_clean_under(elf, "1:*,0:*");
+}
+
+static void test_examples(gconstpointer data)
+{
+    const char *cpu = data;
+    static const char *const names[] = { "refcount", "bitmap", "spinlock", "fetch-vs-return",
+                                         "lock-table" };
+    static const char *const cores[] = { "1", "2", "4" };
+    static const char *const seeds[] = { "1", "2", "3" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *elf = example(cpu, names[i]);
+        for (unsigned n = 0; n < G_N_ELEMENTS(cores); n++)
+            for (unsigned s = 0; s < G_N_ELEMENTS(seeds); s++) {
+                struct result r = atomsim("--cores", cores[n], "--seed", seeds[s], elf, NULL);
+                g_autofree char *what = g_strdup_printf("%s --cores %s --seed %s", elf,
+                                                        cores[n], seeds[s]);
+                expect_clean(&r, what);
+            }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_auto(GStrv) built = g_strsplit(GUEST_CPUS, " ", -1);
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++)
+        for (const char *const *cpu = cases[i].cpus; *cpu; cpu++) {
+            if (!g_strv_contains((const char *const *)built, *cpu))
+                continue;
+            struct broken_run *run = g_new(struct broken_run, 1);
+            *run = (struct broken_run){ &cases[i], *cpu };
+            g_autofree char *path = g_strdup_printf("/broken/%s/%s", *cpu, cases[i].name);
+            g_test_add_data_func_full(path, run, test_broken, g_free);
+        }
+    static const struct per_cpu_test examples[] = { { "run", test_examples } };
+    add_per_cpu_tests("examples", examples, G_N_ELEMENTS(examples));
+    return g_test_run();
+}
