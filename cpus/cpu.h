@@ -32,13 +32,17 @@ enum insn_kind {
 
 /* How to compute an instruction's effective address from registers:
  * base + (index << shift) * scale + disp, plus the address of the next
- * instruction when pc_relative.  Register ids are Unicorn's; -1 is none. */
+ * instruction when pc_relative.  With bit_offset, index is instead a signed
+ * bit number in a bit string at base + disp, and the access is at the
+ * operand-sized unit that holds the bit (x86 bt, bts, btr, btc with a
+ * register).  Register ids are Unicorn's; -1 is none. */
 struct mem_operand {
     int base;
     int index;
     int8_t scale;       /* 1, 2, 4, 8, or -1 to subtract the index */
     uint8_t shift;
     bool pc_relative;
+    bool bit_offset;
     int64_t disp;
 };
 

@@ -70,6 +70,11 @@ static bool lockable(unsigned id)
     }
 }
 
+static bool is_bit_test(unsigned id)
+{
+    return id == X86_INS_BT || id == X86_INS_BTS || id == X86_INS_BTR || id == X86_INS_BTC;
+}
+
 /* cmpxchg compares memory with the accumulator, cmpxchg8b and cmpxchg16b
  * with the pair edx:eax or rdx:rax. */
 static void expected_value(unsigned id, uint8_t size, struct insn_info *out)
@@ -155,6 +160,13 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
             out->mem.base = uc_reg(op->mem.base);
         out->mem.index = uc_reg(op->mem.index);
         out->mem.scale = (int8_t)op->mem.scale;
+        if (is_bit_test(insn->id) && x->op_count == 2 && x->operands[1].type == X86_OP_REG &&
+            out->mem.index == -1) {
+            /* A register bit number addresses a bit string: it may pass the
+             * operand (SDM vol. 2, BT: "bit offset operand"). */
+            out->mem.index = uc_reg(x->operands[1].reg);
+            out->mem.bit_offset = true;
+        }
         return out->mem.base != -2 && out->mem.index != -2;
     }
     return true;

@@ -28,7 +28,12 @@ static uint64_t effective_address(const struct machine *m, const struct core *c,
     uint64_t a = (uint64_t)mo->disp;
     if (mo->base >= 0)
         a += reg_value(c->uc, mo->base);
-    if (mo->index >= 0) {
+    if (mo->index >= 0 && mo->bit_offset) {
+        /* the unit of ii->size bytes that holds bit number `index` */
+        unsigned bits = 8u * ii->size, drop = 64 - bits;
+        int64_t bit = (int64_t)(reg_value(c->uc, mo->index) << drop) >> drop;
+        a += (uint64_t)(bit >> g_bit_nth_lsf(bits, -1)) * ii->size;
+    } else if (mo->index >= 0) {
         uint64_t x = reg_value(c->uc, mo->index) << mo->shift;
         a += mo->scale < 0 ? -x : x * (uint64_t)mo->scale;
     }

@@ -49,7 +49,7 @@ tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) \
 
 # Litmus programs (tests/litmus/), each built for the cpus its header names.
 LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond-strex
-LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock
+LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bts x86-lock-bts
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
 	$(LITMUS_SPARC32:%=%D%/litmus/%.c)

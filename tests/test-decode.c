@@ -18,6 +18,7 @@ enum {
     F_PAIR = 2,         /* data_reg[1] set: a register pair */
     F_COND = 4,         /* conditional: cond != 0 */
     F_PCREL = 8,        /* mem.pc_relative */
+    F_BITOFF = 16,      /* mem.bit_offset: a register bit number in a bit string */
 };
 
 struct row {
@@ -110,10 +111,11 @@ static const struct row x86_rows[] = {
     { "lock cmpxchg %ecx, (%eax)", CODE("\xf0\x0f\xb1\x08"), INSN_RMW, 4, F_CAS, NULL },
     { "cmpxchg %ecx, (%eax)", CODE("\x0f\xb1\x08"), INSN_SPLIT_RMW, 4, F_CAS, NULL },
     { "lock cmpxchg8b (%esi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR, NULL },
-    { "lock bts %eax, (%esi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, 0, NULL },
-    { "lock btr %eax, (%esi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, 0, NULL },
-    { "lock btc %eax, (%esi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, 0, NULL },
-    { "bts %eax, (%esi)", CODE("\x0f\xab\x06"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock bts %eax, (%esi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, F_BITOFF, NULL },
+    { "lock btr %eax, (%esi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, F_BITOFF, NULL },
+    { "lock btc %eax, (%esi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, F_BITOFF, NULL },
+    { "bts %eax, (%esi)", CODE("\x0f\xab\x06"), INSN_SPLIT_RMW, 4, F_BITOFF, NULL },
+    { "lock btsl $3, (%esi)", CODE("\xf0\x0f\xba\x2e\x03"), INSN_RMW, 4, 0, NULL },
     { "xchg %eax, (%esi)", CODE("\x87\x06"), INSN_RMW, 4, 0, NULL },
     { "mov (%eax), %ecx", CODE("\x8b\x08"), INSN_LOAD, 4, 0, NULL },
     { "mov %ecx, (%eax)", CODE("\x89\x08"), INSN_STORE, 4, 0, NULL },
@@ -154,10 +156,10 @@ static const struct row x86_64_rows[] = {
     { "lock cmpxchg8b (%rsi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR, NULL },
     { "lock cmpxchg16b (%rsi)", CODE("\xf0\x48\x0f\xc7\x0e"), INSN_RMW, 16, F_CAS | F_PAIR,
       NULL },
-    { "lock bts %eax, (%rsi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, 0, NULL },
-    { "lock btr %eax, (%rsi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, 0, NULL },
-    { "lock btc %eax, (%rsi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, 0, NULL },
-    { "bts %eax, (%rsi)", CODE("\x0f\xab\x06"), INSN_SPLIT_RMW, 4, 0, NULL },
+    { "lock bts %eax, (%rsi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, F_BITOFF, NULL },
+    { "lock btr %eax, (%rsi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, F_BITOFF, NULL },
+    { "lock btc %eax, (%rsi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, F_BITOFF, NULL },
+    { "bts %eax, (%rsi)", CODE("\x0f\xab\x06"), INSN_SPLIT_RMW, 4, F_BITOFF, NULL },
     { "xchg %eax, (%rsi)", CODE("\x87\x06"), INSN_RMW, 4, 0, NULL },
     { "mov (%rax), %ecx", CODE("\x8b\x08"), INSN_LOAD, 4, 0, NULL },
     { "mov %ecx, (%rax)", CODE("\x89\x08"), INSN_STORE, 4, 0, NULL },
@@ -228,6 +230,7 @@ static unsigned check_row(const struct cpu_ops *cpu, cpu_decoder *d, const struc
     expect(msg, "cas", (r->flags & F_CAS) != 0, info.cas);
     expect(msg, "cond set", (r->flags & F_COND) != 0, info.cond != 0);
     expect(msg, "pc_relative", (r->flags & F_PCREL) != 0, info.mem.pc_relative);
+    expect(msg, "bit_offset", (r->flags & F_BITOFF) != 0, info.mem.bit_offset);
     expect(msg, "why set", r->kind == INSN_UNSUPPORTED, info.why != NULL);
     /* The registers: ids are nonzero, as 0 is Unicorn's invalid register. */
     expect(msg, "status_reg set", r->kind == INSN_SC, info.status_reg != 0);

@@ -52,9 +52,9 @@ int main(void)
     if (sim_cpu_id() == 0)
         for (int k = 0; k < NVARS; k++) {
 #ifdef __sparc__
-            unsigned bucket = ((unsigned long)vars[k].v >> 8) & (__atomic_hash_size - 1);
+            unsigned bucket = ((unsigned long)vars[k].v >> 8) & (ATOMIC_HASH_SIZE - 1);
             sim_printf("%s at 0x%x: bucket %u of %u\n", vars[k].name,
-                       (unsigned)(unsigned long)vars[k].v, bucket, __atomic_hash_size);
+                       (unsigned)(unsigned long)vars[k].v, bucket, ATOMIC_HASH_SIZE);
 #else
             sim_printf("%s at 0x%x\n", vars[k].name, (unsigned)(unsigned long)vars[k].v);
 #endif

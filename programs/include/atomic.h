@@ -118,13 +118,15 @@ void spin_unlock(spinlock_t *lock);
 #if defined(__sparc__)
 /* sparc32's lock table: the lock that guards the atomic_t at address a is
  * __atomic_hash[(a >> 8) & (__atomic_hash_size - 1)].  The size (a power
- * of two, at most ATOMIC_HASH_MAX) is read from the guest's memory at every
- * operation, so atomsim can change it without recompiling. */
+ * of two, at most ATOMIC_HASH_MAX) is read from the guest's read-only memory
+ * at every operation (ATOMIC_HASH_SIZE), so atomsim can change it without
+ * recompiling. */
 #define ATOMIC_HASH_MAX 64
 extern spinlock_t __atomic_hash[ATOMIC_HASH_MAX];
-extern const volatile unsigned int __atomic_hash_size;
+extern const unsigned int __atomic_hash_size;
+#define ATOMIC_HASH_SIZE (*(const volatile unsigned int *)&__atomic_hash_size)
 #define ATOMIC_HASH(a) \
-    (&__atomic_hash[((unsigned long)(a) >> 8) & (__atomic_hash_size - 1)])
+    (&__atomic_hash[((unsigned long)(a) >> 8) & (ATOMIC_HASH_SIZE - 1)])
 /* lib/atomic64.c's table for atomic64_t: 16 locks by cache line. */
 #define ATOMIC64_HASH_SIZE 16
 extern spinlock_t __atomic64_hash[ATOMIC64_HASH_SIZE];

@@ -15,11 +15,9 @@
 #include "arch-atomic.h"
 
 spinlock_t __atomic_hash[ATOMIC_HASH_MAX];
-/* volatile, so that the compiler reads it every time; in .rodata, so that
- * those reads are private to each core (no events), as gcc would put a
- * volatile object in .data. */
-const volatile unsigned int __atomic_hash_size
-    __attribute__((section(".rodata.atomic_hash_size"))) = 4;
+/* Read-only, so that reading it is private to each core (no events);
+ * ATOMIC_HASH_SIZE reads it through a volatile access every time. */
+const unsigned int __atomic_hash_size = 4;
 spinlock_t __atomic64_hash[ATOMIC64_HASH_SIZE];
 
 #define L1_CACHE_SHIFT 5
