@@ -46,10 +46,13 @@ struct event {
     uint8_t flags;      /* enum event_flags */
 };
 
-/* Something that consumes events: a trace, a detector. */
+/* Something that consumes events: a trace, a detector.  begin and end
+ * (optional) are called when a run starts and when it has ended. */
 struct event_sink {
     void (*event)(void *ctx, const struct event *e);
     void *ctx;
+    void (*begin)(void *ctx);
+    void (*end)(void *ctx);
 };
 
 /* The bits of a value of `size` bytes (at most 8 are kept). */

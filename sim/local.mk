@@ -9,6 +9,7 @@ libatomsim_a_SOURCES += \
 	%D%/monitor.h %D%/monitor.c \
 	%D%/run.h %D%/run.c \
 	%D%/trace.h %D%/trace.c \
+	%D%/lost-update.h %D%/lost-update.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h
 

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "error.h"
 #include "loader.h"
+#include "lost-update.h"
 #include "machine.h"
 #include "run.h"
 #include "scheduler.h"
@@ -15,6 +16,7 @@
 #define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
 #define DEFAULT_MAX_INSNS 1000000000
+#define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
 
 static const char help_description[] =
     "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
@@ -44,7 +46,8 @@ static const char help_description[] =
     "\n"
     "Exit status:\n"
     "  0  every core ended and nothing was found\n"
-    "  1  a finding: a failed sim_check, or a core that exited non-zero\n"
+    "  1  a finding: a lost update, a monitor divergence, a failed sim_check,\n"
+    "     or a core that exited non-zero\n"
     "  2  bad usage, or a missing or bad program file\n"
     "  3  a guest fault, or the step or instruction budget ran out\n";
 
@@ -188,11 +191,14 @@ static int run_main(struct options *o)
             return EXIT_USAGE;
         }
     }
+    struct run r;
     g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
-    struct event_sink sinks[1];
+    g_autoptr(lost_update) lost = lost_update_new(&r, m, LOST_UPDATES_SHOWN);
+    struct event_sink sinks[2];
     unsigned nsinks = 0;
     if (tr != NULL)
-        sinks[nsinks++] = (struct event_sink){ trace_event, tr };
+        sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
+    sinks[nsinks++] = lost_update_sink(lost);
 
     struct run_options ro = {
         .max_steps = (uint64_t)o->max_steps,
@@ -202,7 +208,6 @@ static int run_main(struct options *o)
         .sinks = sinks,
         .nsinks = nsinks,
     };
-    struct run r;
     run_program(&r, m, strategy, &ro);
     g_autofree char *sched_options = sched_describe(strategy);
     print_summary(&r, m, o, sched_options);

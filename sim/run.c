@@ -376,13 +376,18 @@ void run_install_hooks(struct core *c)
     uc_hook_add(c->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_bad_access, c, 1, 0);
 }
 
+void run_report(struct run *r, unsigned core, const char *text)
+{
+    r->findings++;
+    fprintf(r->opt->out, "cpu%u: %s\n", core, text);
+}
+
 void run_finding(struct run *r, struct core *c, uint64_t pc, const char *what)
 {
-    char *where = image_name_addr(r->m->img, pc);
-    r->findings++;
-    fprintf(r->opt->out, "cpu%u: %s, at pc 0x%" G_GINT64_MODIFIER "x (%s)\n", c->id, what, pc,
-            where);
-    g_free(where);
+    g_autofree char *where = image_name_addr(r->m->img, pc);
+    g_autofree char *text = g_strdup_printf("%s, at pc 0x%" G_GINT64_MODIFIER "x (%s)", what,
+                                            pc, where);
+    run_report(r, c->id, text);
 }
 
 static const char *access_name(int type)
@@ -441,6 +446,9 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     machine_reset(m);
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
+    for (unsigned i = 0; i < opt->nsinks; i++)
+        if (opt->sinks[i].begin)
+            opt->sinks[i].begin(opt->sinks[i].ctx);
 
     /* No instruction lives at the highest address: run until stopped. */
     uint64_t until = m->cpu->word_size == 4 ? 0xffffffffull : UINT64_MAX;
@@ -475,6 +483,9 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
             r->fault_core = (int)c->id;
     }
     guest_flush_output(r);
+    for (unsigned i = 0; i < opt->nsinks; i++)
+        if (opt->sinks[i].end)
+            opt->sinks[i].end(opt->sinks[i].ctx);
     m->run = NULL;
 }
 

@@ -49,7 +49,9 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
                  const struct run_options *opt);
 void run_clear(struct run *r);
 
-/* For the guest ABI: a finding at pc of core c. */
+/* A finding about core c at pc ("check failed: ..."), for the guest ABI. */
 void run_finding(struct run *r, struct core *c, uint64_t pc, const char *what);
+/* A finding a detector makes about core `core`: text says everything. */
+void run_report(struct run *r, unsigned core, const char *text);
 
 #endif

@@ -26,6 +26,12 @@ struct broken_case {
     const char *schedule;       /* the interleaving that fails its check */
     const char *shows;          /* core 0's line that shows the damage */
     const char *fixed;          /* the example that passes the schedule, or NULL */
+    /* The lost update atomsim reports by itself: its variable and cores, or
+     * NULL where no store overwrote a value unseen (the guest's failed check
+     * is the finding): cmpxchg-stale re-reads in its cmpxchg and only
+     * computes from a stale value; strex-ignored loses an increment by not
+     * storing; test-then-set sets a bit that is already set. */
+    const char *finding;
 };
 
 #define ALL_CPUS { "sparc32", "arm", "x86", "x86_64" }
@@ -34,39 +40,41 @@ static const struct broken_case cases[] = {
     /* Core 0 loads the counter (0); core 1 does its 3 increments (0 -> 3)
      * and reaches the barrier; core 0 stores its stale 0 + 1. */
     { "plain-increment", ALL_CPUS, "0:1,1:500,0:*", "cpu0: counter = 3, expected 6\n",
-      "counter-atomic" },
+      "counter-atomic",
+      "cpu0: lost update on counter (0x" },
     /* Core 0 reads stale = 0; core 1 does its 3 increments; core 0's
      * cmpxchg(0 -> 1) fails, finding 3, and its retry cmpxchg(3 -> 1)
      * succeeds: core 1's 3 increments are lost. */
     { "cmpxchg-stale", ALL_CPUS, "0:1,1:500,0:*", "cpu0: counter = 3, expected 6\n",
-      "counter-atomic" },
+      "counter-atomic", NULL },
     /* Core 0 asks its cpu id and its test_bit sees slot 0 clear; core 1
      * tests, sets and owns slot 0; core 0 sets it again and finds core 1
      * in the owner field.  In bitmap, core 0's test_and_set_bit then finds
      * the bit set and moves on to slot 1. */
     { "test-then-set", ALL_CPUS, "0:2,1:500,0:*",
-      "cpu0: slot 0 is cpu0's, but cpu1 holds it\n", "bitmap" },
+      "cpu0: slot 0 is cpu0's, but cpu1 holds it\n", "bitmap", NULL },
     /* Core 0's unlocked xadd does its load half (next = 0); core 1 takes
      * tickets 0, 1, 2; core 0's store half writes 1: it has ticket 0 too.
      * In fetch-vs-return, core 0's first step is its whole lock xadd. */
     { "xadd-no-lock", { "x86", "x86_64" }, "0:1,1:500,0:*",
-      "cpu0: ticket 0 handed out 2 times\n", "fetch-vs-return" },
+      "cpu0: ticket 0 handed out 2 times\n", "fetch-vs-return",
+      "cpu0: lost update on next (0x" },
     /* Core 0's ldrex reads 0; core 1's 3 increments clear its reservation;
      * core 0's strex fails, and nothing retries: one increment vanishes. */
     { "strex-ignored", { "arm" }, "0:1,1:500,0:*", "cpu0: counter = 5, expected 6\n",
-      "counter-atomic" },
+      "counter-atomic", NULL },
     /* Core 0 asks its cpu id, takes a's lock and loads b (0); core 1 does
      * its 3 atomic_inc(&b) under b's lock, which is free; core 0 stores
      * its stale 0 + 1 into b.  In counter-atomic core 0 then holds the
      * counter's one lock, and core 1 spins until core 0 is done. */
     { "wrong-bucket", { "sparc32" }, "0:3,1:500,0:*", "cpu0: b = 3, expected 6",
-      "counter-atomic" },
+      "counter-atomic", "cpu0: lost update on vars+0x100 (0x" },
     /* Core 0 asks its cpu id, takes v's lock and loads v (1); core 1's
      * plain store writes 0 inside that critical section; core 0 stores
      * 1 + 1.  No example holds the fix (the library's atomic_set, which
      * takes the lock); the serial runs show the outcome the kernel promises. */
     { "set-races-add-unless", { "sparc32" }, "0:3,1:500,0:*", "cpu0: v = 2, expected 0\n",
-      NULL },
+      NULL, "cpu0: lost update on v (0x" },
 };
 
 /* One case on one cpu. */
@@ -100,6 +108,12 @@ static void test_broken(gconstpointer data)
     if (r.status != 1 || !strstr(r.out, "check failed") || !strstr(r.out, c->shows))
         g_error("%s --schedule %s: exit %d, expected 1, \"check failed\" and \"%s\":\n%s%s",
                 elf, c->schedule, r.status, c->shows, r.out, r.err);
+    /* The detector names the variable, core 0 as the one that read it, and
+     * core 1 as the one whose update core 0's stale store wiped out. */
+    if (c->finding && (!strstr(r.out, c->finding) || !strstr(r.out, "cpu1's update is lost") ||
+                       !strstr(r.out, "cpu0 read ")))
+        g_error("%s --schedule %s: no lost update reported as \"%s ... cpu0 read ... cpu1's "
+                "update is lost\":\n%s", elf, c->schedule, c->finding, r.out);
     result_clear(&r);
 
     if (c->fixed) {

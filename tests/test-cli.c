@@ -311,6 +311,30 @@ static void test_bad_input(void)
     g_rmdir(dir);
 }
 
+/* arm-aba pinned so that core 1 stores the value core 0's ldrex read before
+ * core 0's strex: under --monitor value the strex stores, and atomsim says
+ * that only a value-comparing monitor let it; under address it fails and
+ * nothing is reported. */
+static void test_monitor_divergence(void)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    if (!g_strv_contains((const char *const *)cpus, "arm")) {
+        g_test_skip("no arm guest compiler");
+        return;
+    }
+    const char *elf = BUILDDIR "/tests/litmus/arm/arm-aba.elf";
+    struct result value = atomsim("--schedule", "0:2,1:2,0:*", "--monitor", "value", elf, NULL);
+    g_assert_cmpint(value.status, ==, 1);
+    g_assert_nonnull(strstr(value.out, "cpu0: monitor divergence on x (0x"));
+    g_assert_nonnull(strstr(value.out, "cpu1 wrote 5 at step 4"));
+    g_assert_nonnull(strstr(value.out, "atomsim: result: 1 finding\n"));
+    struct result address = atomsim("--schedule", "0:2,1:2,0:*", elf, NULL);
+    g_assert_cmpint(address.status, ==, 0);
+    g_assert_null(strstr(address.out, "divergence"));
+    result_clear(&value);
+    result_clear(&address);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -327,5 +351,6 @@ int main(int argc, char **argv)
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
+    g_test_add_func("/cli/monitor-divergence", test_monitor_divergence);
     return g_test_run();
 }

@@ -1,0 +1,163 @@
+/* lost-update.c — see lost-update.h. */
+#include "lost-update.h"
+
+struct access {
+    bool valid;
+    unsigned core;
+    uint64_t step, pc, value;
+};
+
+struct location {
+    struct access change;       /* the last write that changed the value */
+    struct access write;        /* the last write of any value */
+    unsigned found;             /* lost updates found here */
+    struct access read[];       /* per core: what it read, until it stores */
+};
+
+struct lost_update {
+    struct run *run;
+    struct machine *m;
+    unsigned shown;
+    GHashTable *locations;      /* address -> struct location */
+    uint64_t last_addr;         /* the location looked up last (last), if any */
+    struct location *last;
+};
+
+static void lost_update_begin(void *ctx)
+{
+    struct lost_update *d = ctx;
+    g_hash_table_remove_all(d->locations);
+    d->last = NULL;
+}
+
+static struct location *location_of(struct lost_update *d, uint64_t addr)
+{
+    if (d->last != NULL && d->last_addr == addr)
+        return d->last;
+    struct location *l = g_hash_table_lookup(d->locations, &addr);
+    if (l == NULL) {
+        l = g_malloc0(sizeof *l + d->m->ncores * sizeof(struct access));
+        uint64_t *key = g_new(uint64_t, 1);
+        *key = addr;
+        g_hash_table_insert(d->locations, key, l);
+    }
+    d->last_addr = addr;
+    d->last = l;
+    return l;
+}
+
+static char *describe(const struct lost_update *d, const char *verb,
+                      const struct access *a, unsigned size)
+{
+    g_autofree char *where = image_name_addr(d->m->img, a->pc);
+    return g_strdup_printf("cpu%u %s %" G_GUINT64_FORMAT " at step %" G_GUINT64_FORMAT " (%s)",
+                           a->core, verb, a->value & value_mask(size), a->step, where);
+}
+
+static void report_lost(struct lost_update *d, struct location *l, const struct event *e,
+                        const struct access *read)
+{
+    if (++l->found > d->shown)
+        return;
+    const struct access store = { true, e->core, e->step, e->pc, e->new_value };
+    g_autofree char *var = image_name_addr(d->m->img, e->addr);
+    g_autofree char *r = describe(d, "read", read, e->size);
+    g_autofree char *w = describe(d, "wrote", &l->change, e->size);
+    g_autofree char *s = describe(d, "wrote", &store, e->size);
+    g_autofree char *text = g_strdup_printf(
+        "lost update on %s (0x%" G_GINT64_MODIFIER "x): %s, %s, %s: cpu%u's update is lost",
+        var, e->addr, r, w, s, l->change.core);
+    run_report(d->run, e->core, text);
+}
+
+static void report_divergence(struct lost_update *d, struct location *l, const struct event *e,
+                              const struct access *read)
+{
+    g_autofree char *var = image_name_addr(d->m->img, e->addr);
+    g_autofree char *r = describe(d, "load-exclusive read", read, e->size);
+    g_autofree char *w = describe(d, "wrote", &l->write, e->size);
+    g_autofree char *where = image_name_addr(d->m->img, e->pc);
+    g_autofree char *text = g_strdup_printf(
+        "monitor divergence on %s (0x%" G_GINT64_MODIFIER "x): %s, %s, and cpu%u's "
+        "store-exclusive at step %" G_GUINT64_FORMAT " (%s) still stored: only a monitor "
+        "that compares values lets it (the ABA hole)", var, e->addr, r, w, e->core, e->step,
+        where);
+    run_report(d->run, e->core, text);
+}
+
+static void record_write(struct location *l, const struct event *e)
+{
+    struct access w = { true, e->core, e->step, e->pc, e->new_value };
+    l->write = w;
+    if (e->old_value != e->new_value)
+        l->change = w;
+}
+
+static void lost_update_event(void *ctx, const struct event *e)
+{
+    struct lost_update *d = ctx;
+    bool stored = e->kind == EVENT_STORE || e->kind == EVENT_RMW ||
+                  (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS));
+    if (e->kind != EVENT_LOAD && e->kind != EVENT_LL && e->kind != EVENT_SC && !stored)
+        return;
+    struct location *l = location_of(d, e->addr);
+    struct access *read = &l->read[e->core];
+
+    if (e->kind == EVENT_LOAD || e->kind == EVENT_LL) {
+        *read = (struct access){ true, e->core, e->step, e->pc, e->old_value };
+        return;
+    }
+    bool judged = e->kind == EVENT_STORE || e->kind == EVENT_SC;
+    if (judged && read->valid && stored) {
+        uint64_t mask = value_mask(e->size);
+        if ((e->old_value & mask) != (read->value & mask) && l->change.valid &&
+            l->change.core != e->core && l->change.step > read->step)
+            report_lost(d, l, e, read);
+        else if (e->flags & EVENT_DIVERGED)
+            report_divergence(d, l, e, read);
+    }
+    read->valid = false;
+    if (stored)
+        record_write(l, e);
+}
+
+/* Locations with more lost updates than were shown: how many. */
+static void lost_update_end(void *ctx)
+{
+    struct lost_update *d = ctx;
+    GHashTableIter it;
+    gpointer key, value;
+    g_hash_table_iter_init(&it, d->locations);
+    while (g_hash_table_iter_next(&it, &key, &value)) {
+        const struct location *l = value;
+        if (l->found <= d->shown)
+            continue;
+        g_autofree char *var = image_name_addr(d->m->img, *(uint64_t *)key);
+        fprintf(d->run->opt->out, "atomsim: %u more lost updates on %s, not shown\n",
+                l->found - d->shown, var);
+        d->run->findings += l->found - d->shown;
+    }
+}
+
+struct lost_update *lost_update_new(struct run *r, struct machine *m, unsigned shown)
+{
+    struct lost_update *d = g_new0(struct lost_update, 1);
+    d->run = r;
+    d->m = m;
+    d->shown = shown;
+    d->locations = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+    return d;
+}
+
+void lost_update_free(struct lost_update *d)
+{
+    if (d == NULL)
+        return;
+    g_hash_table_unref(d->locations);
+    g_free(d);
+}
+
+struct event_sink lost_update_sink(struct lost_update *d)
+{
+    return (struct event_sink){ lost_update_event, d, lost_update_begin, lost_update_end };
+}
