@@ -75,7 +75,7 @@ static void core_exit(struct run *r, struct core *c, int code)
     c->exit_code = code;
     if (code != 0) {
         char *what = g_strdup_printf("exited with code %d", code);
-        run_finding(r, c, c->last_pc, what);
+        run_finding(r, c, FINDING_EXIT_CODE, c->last_pc, what);
         g_free(what);
     }
     barrier_release_if_complete(r);
@@ -123,11 +123,8 @@ int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t ar
         barrier_release_if_complete(r);
         return 0;
     case SIM_SYS_CHECK_FAIL: {
-        char *msg = guest_string(r, args[0]);
-        char *what = g_strdup_printf("check failed: %s", msg);
-        run_finding(r, c, args[1], what);
-        g_free(what);
-        g_free(msg);
+        g_autofree char *msg = guest_string(r, args[0]);
+        run_finding(r, c, FINDING_CHECK_FAILED, args[1], msg);
         return 0;
     }
     default:

@@ -9,7 +9,9 @@ libatomsim_a_SOURCES += \
 	%D%/monitor.h %D%/monitor.c \
 	%D%/run.h %D%/run.c \
 	%D%/trace.h %D%/trace.c \
+	%D%/finding.h %D%/finding.c \
 	%D%/lost-update.h %D%/lost-update.c \
+	%D%/report-json.h %D%/report-json.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h
 

@@ -54,6 +54,21 @@ static char *describe(const struct lost_update *d, const char *verb,
                            a->core, verb, a->value & value_mask(size), a->step, where);
 }
 
+/* The finding's record of the three accesses: read, write, store. */
+static void report(struct lost_update *d, enum finding_kind kind, const struct event *e,
+                   const struct access *read, const struct access *write, const char *text)
+{
+    struct finding f = { .kind = kind, .core = e->core, .text = (char *)text, .addr = e->addr,
+                         .size = e->size, .pc = e->pc };
+    const struct access *a[2] = { read, write };
+    for (int i = 0; i < 2; i++)
+        f.access[i] = (struct finding_access){ a[i]->core, a[i]->step, a[i]->pc,
+                                               a[i]->value & value_mask(e->size) };
+    f.access[2] = (struct finding_access){ e->core, e->step, e->pc,
+                                           e->new_value & value_mask(e->size) };
+    run_report(d->run, &f);
+}
+
 static void report_lost(struct lost_update *d, struct location *l, const struct event *e,
                         const struct access *read)
 {
@@ -67,7 +82,7 @@ static void report_lost(struct lost_update *d, struct location *l, const struct 
     g_autofree char *text = g_strdup_printf(
         "lost update on %s (0x%" G_GINT64_MODIFIER "x): %s, %s, %s: cpu%u's update is lost",
         var, e->addr, r, w, s, l->change.core);
-    run_report(d->run, e->core, text);
+    report(d, FINDING_LOST_UPDATE, e, read, &l->change, text);
 }
 
 static void report_divergence(struct lost_update *d, struct location *l, const struct event *e,
@@ -82,7 +97,7 @@ static void report_divergence(struct lost_update *d, struct location *l, const s
         "store-exclusive at step %" G_GUINT64_FORMAT " (%s) still stored: only a monitor "
         "that compares values lets it (the ABA hole)", var, e->addr, r, w, e->core, e->step,
         where);
-    run_report(d->run, e->core, text);
+    report(d, FINDING_MONITOR_DIVERGENCE, e, read, &l->write, text);
 }
 
 static void record_write(struct location *l, const struct event *e)

@@ -8,6 +8,7 @@
 #include "error.h"
 #include "loader.h"
 #include "lost-update.h"
+#include "report-json.h"
 #include "machine.h"
 #include "run.h"
 #include "scheduler.h"
@@ -58,6 +59,7 @@ struct options {
     char *schedule;
     char *monitor;
     char *trace;        /* "-" for standard output */
+    char *json;
     gint64 seed;
     gint64 max_steps;
     gint64 max_insns;
@@ -77,8 +79,54 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-static void print_summary(const struct run *r, const struct machine *m,
-                          const struct options *o, const char *sched_options)
+/* "clean", "2 findings", "guest fault" ... (to free). */
+static char *result_text(const struct run *r)
+{
+    switch (r->end) {
+    case RUN_DONE:
+        if (r->findings == 0)
+            return g_strdup("clean");
+        return g_strdup_printf("%u finding%s", r->findings, r->findings == 1 ? "" : "s");
+    case RUN_FAULT: return g_strdup("guest fault");
+    case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
+    case RUN_INSN_BUDGET: return g_strdup("instruction budget exhausted");
+    default: return g_strdup("deadlock");
+    }
+}
+
+/* The command line that gives this run again (to free). */
+static char *reproduce_text(const struct run *r, const struct machine *m,
+                            const struct options *o, const char *sched_options)
+{
+    return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s --max-steps %"
+                           G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,
+                           m->ncores, sched_options, monitor_policy_name(r->monitor.policy),
+                           o->max_steps, o->max_insns, m->img->path);
+}
+
+/* Why the run could not end normally, for one line on stderr, or NULL
+ * (to free). */
+static char *abnormal_end_text(const struct run *r, const struct machine *m)
+{
+    if (r->end == RUN_FAULT) {
+        const struct core *c = &m->cores[r->fault_core];
+        g_autofree char *where = image_name_addr(m->img, c->last_pc);
+        return g_strdup_printf("%s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s",
+                               m->img->path, r->fault_core, c->last_pc, where, r->fault);
+    }
+    if (r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET)
+        return g_strdup_printf("%s: the %s budget ran out (%" G_GUINT64_FORMAT " steps, %"
+                               G_GUINT64_FORMAT " instructions): the program may never end "
+                               "(raise --max-steps or --max-insns)", m->img->path,
+                               r->end == RUN_STEP_BUDGET ? "step" : "instruction", r->steps,
+                               r->insns);
+    if (r->end == RUN_DEADLOCK)
+        return g_strdup_printf("%s: no core can run", m->img->path);
+    return NULL;
+}
+
+static void print_summary(const struct run *r, const struct machine *m, const char *result,
+                          const char *reproduce)
 {
     printf("atomsim: %s, %u cores, %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
            " steps\n", m->cpu->name, m->ncores, r->insns, r->steps);
@@ -91,41 +139,8 @@ static void print_summary(const struct run *r, const struct machine *m,
         else
             printf("stopped at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
     }
-    switch (r->end) {
-    case RUN_DONE:
-        if (r->findings == 0)
-            printf("atomsim: result: clean\n");
-        else
-            printf("atomsim: result: %u finding%s\n", r->findings, r->findings == 1 ? "" : "s");
-        break;
-    case RUN_FAULT: printf("atomsim: result: guest fault\n"); break;
-    case RUN_STEP_BUDGET: printf("atomsim: result: step budget exhausted\n"); break;
-    case RUN_INSN_BUDGET: printf("atomsim: result: instruction budget exhausted\n"); break;
-    case RUN_DEADLOCK: printf("atomsim: result: deadlock\n"); break;
-    }
-    printf("atomsim: reproduce: atomsim --cpu %s --cores %u %s --monitor %s --max-steps %"
-           G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s\n", m->cpu->name, m->ncores,
-           sched_options, monitor_policy_name(r->monitor.policy), o->max_steps, o->max_insns,
-           m->img->path);
-}
-
-/* The one line that says why the run could not end normally (stderr). */
-static void print_abnormal_end(const struct run *r, const struct machine *m)
-{
-    if (r->end == RUN_FAULT) {
-        const struct core *c = &m->cores[r->fault_core];
-        char *where = image_name_addr(m->img, c->last_pc);
-        fprintf(stderr, "atomsim: %s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s\n",
-                m->img->path, r->fault_core, c->last_pc, where, r->fault);
-        g_free(where);
-    } else if (r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET) {
-        fprintf(stderr, "atomsim: %s: the %s budget ran out (%" G_GUINT64_FORMAT
-                " steps, %" G_GUINT64_FORMAT " instructions): the program may never end "
-                "(raise --max-steps or --max-insns)\n", m->img->path,
-                r->end == RUN_STEP_BUDGET ? "step" : "instruction", r->steps, r->insns);
-    } else if (r->end == RUN_DEADLOCK) {
-        fprintf(stderr, "atomsim: %s: no core can run\n", m->img->path);
-    }
+    printf("atomsim: result: %s\n", result);
+    printf("atomsim: reproduce: %s\n", reproduce);
 }
 
 static int run_main(struct options *o)
@@ -183,6 +198,14 @@ static int run_main(struct options *o)
         return EXIT_USAGE;
     }
 
+    if (o->json != NULL) {      /* a report that cannot be written: say so before running */
+        FILE *f = fopen(o->json, "w");
+        if (f == NULL) {
+            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, g_strerror(errno));
+            return EXIT_USAGE;
+        }
+        fclose(f);
+    }
     FILE *trace_out = NULL;
     if (o->trace != NULL) {
         trace_out = strcmp(o->trace, "-") == 0 ? stdout : fopen(o->trace, "w");
@@ -210,16 +233,29 @@ static int run_main(struct options *o)
     };
     run_program(&r, m, strategy, &ro);
     g_autofree char *sched_options = sched_describe(strategy);
-    print_summary(&r, m, o, sched_options);
-    print_abnormal_end(&r, m);
+    g_autofree char *result = result_text(&r);
+    g_autofree char *reproduce = reproduce_text(&r, m, o, sched_options);
+    g_autofree char *abnormal = abnormal_end_text(&r, m);
+    int status = r.end != RUN_DONE ? EXIT_GUEST : r.findings ? EXIT_FINDING : EXIT_CLEAN;
+    print_summary(&r, m, result, reproduce);
+    if (abnormal)
+        fprintf(stderr, "atomsim: %s\n", abnormal);
     fflush(stdout);
+    if (o->json != NULL) {
+        struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
+                                       (uint64_t)o->max_insns, reproduce, result, status,
+                                       abnormal };
+        if (!report_json_write(o->json, &r, m, &ropt, &error)) {
+            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
+            status = EXIT_USAGE;
+        }
+    }
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
         fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
         run_clear(&r);
         return EXIT_USAGE;
     }
 
-    int status = r.end != RUN_DONE ? EXIT_GUEST : r.findings ? EXIT_FINDING : EXIT_CLEAN;
     run_clear(&r);
     return status;
 }
@@ -255,6 +291,8 @@ int main(int argc, char **argv)
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_trace,
           "Print every event; --trace=FILE writes them to FILE", "FILE" },
+        { "json", 0, 0, G_OPTION_ARG_FILENAME, &o.json,
+          "Write the findings, statistics and options to FILE as JSON", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },
         { "max-steps", 0, 0, G_OPTION_ARG_INT64, &o.max_steps,
           "Stop after N steps (default 10000000)", "N" },
@@ -289,6 +327,7 @@ int main(int argc, char **argv)
     g_free(o.schedule);
     g_free(o.monitor);
     g_free(o.trace);
+    g_free(o.json);
     g_strfreev(o.args);
     return status;
 }

@@ -376,18 +376,26 @@ void run_install_hooks(struct core *c)
     uc_hook_add(c->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_bad_access, c, 1, 0);
 }
 
-void run_report(struct run *r, unsigned core, const char *text)
+void run_report(struct run *r, const struct finding *f)
 {
+    struct finding kept = *f;
+    kept.text = g_strdup(f->text);
+    kept.message = g_strdup(f->message);
+    g_array_append_val(r->shown, kept);
     r->findings++;
-    fprintf(r->opt->out, "cpu%u: %s\n", core, text);
+    fprintf(r->opt->out, "cpu%u: %s\n", f->core, f->text);
 }
 
-void run_finding(struct run *r, struct core *c, uint64_t pc, const char *what)
+void run_finding(struct run *r, struct core *c, enum finding_kind kind, uint64_t pc,
+                 const char *what)
 {
     g_autofree char *where = image_name_addr(r->m->img, pc);
-    g_autofree char *text = g_strdup_printf("%s, at pc 0x%" G_GINT64_MODIFIER "x (%s)", what,
-                                            pc, where);
-    run_report(r, c->id, text);
+    g_autofree char *text = g_strdup_printf("%s%s, at pc 0x%" G_GINT64_MODIFIER "x (%s)",
+                                            kind == FINDING_CHECK_FAILED ? "check failed: " : "",
+                                            what, pc, where);
+    struct finding f = { .kind = kind, .core = c->id, .text = text, .pc = pc,
+                         .message = (char *)what };
+    run_report(r, &f);
 }
 
 static const char *access_name(int type)
@@ -442,6 +450,8 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->opt = opt;
     r->next_core = -1;
     r->end = RUN_DONE;
+    r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
+    g_array_set_clear_func(r->shown, finding_clear);
     m->run = r;
     machine_reset(m);
     sched_reset(s);
@@ -491,6 +501,9 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
 
 void run_clear(struct run *r)
 {
+    if (r->shown)
+        g_array_unref(r->shown);
+    r->shown = NULL;
     g_free(r->fault);
     r->fault = NULL;
 }

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "event.h"
+#include "finding.h"
 #include "machine.h"
 #include "monitor.h"
 #include "scheduler.h"
@@ -35,7 +36,8 @@ struct run {
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */
     enum run_end end;
-    unsigned findings;
+    unsigned findings;          /* all of them, shown or only counted */
+    GArray *shown;              /* struct finding: those reported in full */
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
@@ -49,9 +51,11 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
                  const struct run_options *opt);
 void run_clear(struct run *r);
 
-/* A finding about core c at pc ("check failed: ..."), for the guest ABI. */
-void run_finding(struct run *r, struct core *c, uint64_t pc, const char *what);
-/* A finding a detector makes about core `core`: text says everything. */
-void run_report(struct run *r, unsigned core, const char *text);
+/* Report a finding: print its text and keep it (the run copies it). */
+void run_report(struct run *r, const struct finding *f);
+/* A finding of the guest ABI about core c at pc: the guest's message, or
+ * what happened ("exited with code 2"). */
+void run_finding(struct run *r, struct core *c, enum finding_kind kind, uint64_t pc,
+                 const char *what);
 
 #endif

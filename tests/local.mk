@@ -5,7 +5,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
-	tests/test-atomic tests/test-broken
+	tests/test-atomic tests/test-broken tests/test-json
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -26,9 +26,12 @@ tests_test_atomic_LDADD = $(GLIB_LIBS)
 tests_test_broken_SOURCES = %D%/test-broken.c %D%/test-programs.h
 tests_test_broken_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_broken_LDADD = $(GLIB_LIBS)
+tests_test_json_SOURCES = %D%/test-json.c %D%/test-programs.h
+tests_test_json_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS) -DSRCDIR='"$(abs_top_srcdir)"'
+tests_test_json_LDADD = $(JSON_LIBS) $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
-	tests/test-atomic tests/test-broken
+	tests/test-atomic tests/test-broken tests/test-json
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code \

@@ -302,6 +302,7 @@ static void test_bad_input(void)
     expect_usage_error("choose one", "--sched", "rr", "--schedule", "0:*", good, NULL);
     expect_usage_error("unknown policy", "--monitor", "lazy", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
+    expect_usage_error("--json /nonexistent/r.json", "--json", "/nonexistent/r.json", good, NULL);
     expect_usage_error("no program given", NULL, NULL);
     expect_usage_error("Unknown option", "--frobnicate", good, NULL);
 

@@ -1,0 +1,40 @@
+/* finding.h — what a run found wrong, for people (text) and programs (JSON). */
+#ifndef ATOMSIM_FINDING_H
+#define ATOMSIM_FINDING_H
+
+#include <stdint.h>
+
+enum finding_kind {
+    FINDING_LOST_UPDATE,
+    FINDING_MONITOR_DIVERGENCE,
+    FINDING_CHECK_FAILED,       /* the guest's sim_check */
+    FINDING_EXIT_CODE,          /* a core exited non-zero */
+};
+
+/* One access a finding points at. */
+struct finding_access {
+    unsigned core;
+    uint64_t step;
+    uint64_t pc;
+    uint64_t value;
+};
+
+struct finding {
+    enum finding_kind kind;
+    unsigned core;              /* the core it is about */
+    char *text;                 /* the whole finding, as printed */
+    /* lost update and monitor divergence: the location and, in order, the
+     * stale read, the other core's write and the store that overwrote it */
+    uint64_t addr;
+    unsigned size;
+    struct finding_access access[3];
+    /* check failed and exit code: where, and the guest's message */
+    uint64_t pc;
+    char *message;
+};
+
+/* "lost-update", "monitor-divergence", "check-failed", "exit-code" */
+const char *finding_kind_name(enum finding_kind kind);
+void finding_clear(void *f);
+
+#endif

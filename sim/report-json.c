@@ -1,0 +1,124 @@
+/* report-json.c — see report-json.h.  Addresses and pcs are numbers, with
+ * the symbol+offset a person would read beside them. */
+#include <json-glib/json-glib.h>
+
+#include "config.h"
+#include "report-json.h"
+
+static void add_place(JsonBuilder *b, const struct machine *m, const char *member,
+                      const char *name_member, uint64_t addr)
+{
+    g_autofree char *name = image_name_addr(m->img, addr);
+    json_builder_set_member_name(b, member);
+    json_builder_add_int_value(b, (gint64)addr);
+    json_builder_set_member_name(b, name_member);
+    json_builder_add_string_value(b, name);
+}
+
+static void add_int(JsonBuilder *b, const char *member, gint64 v)
+{
+    json_builder_set_member_name(b, member);
+    json_builder_add_int_value(b, v);
+}
+
+static void add_string(JsonBuilder *b, const char *member, const char *v)
+{
+    json_builder_set_member_name(b, member);
+    json_builder_add_string_value(b, v);
+}
+
+static void add_access(JsonBuilder *b, const struct machine *m, const char *member,
+                       const struct finding_access *a)
+{
+    json_builder_set_member_name(b, member);
+    json_builder_begin_object(b);
+    add_int(b, "core", a->core);
+    add_int(b, "step", (gint64)a->step);
+    add_place(b, m, "pc", "where", a->pc);
+    add_int(b, "value", (gint64)a->value);
+    json_builder_end_object(b);
+}
+
+static void add_finding(JsonBuilder *b, const struct machine *m, const struct finding *f)
+{
+    json_builder_begin_object(b);
+    add_string(b, "kind", finding_kind_name(f->kind));
+    add_int(b, "core", f->core);
+    add_string(b, "text", f->text);
+    if (f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE) {
+        add_place(b, m, "address", "variable", f->addr);
+        add_int(b, "size", f->size);
+        add_access(b, m, "read", &f->access[0]);
+        add_access(b, m, "write", &f->access[1]);
+        add_access(b, m, "store", &f->access[2]);
+    } else {
+        add_place(b, m, "pc", "where", f->pc);
+        add_string(b, "message", f->message);
+    }
+    json_builder_end_object(b);
+}
+
+static void add_statistics(JsonBuilder *b, const struct run *r, const struct machine *m)
+{
+    json_builder_set_member_name(b, "statistics");
+    json_builder_begin_object(b);
+    add_int(b, "instructions", (gint64)r->insns);
+    add_int(b, "steps", (gint64)r->steps);
+    json_builder_set_member_name(b, "cores");
+    json_builder_begin_array(b);
+    for (unsigned i = 0; i < m->ncores; i++) {
+        const struct core *c = &m->cores[i];
+        json_builder_begin_object(b);
+        add_int(b, "core", i);
+        add_int(b, "instructions", (gint64)c->insns);
+        add_int(b, "steps", (gint64)c->steps);
+        json_builder_set_member_name(b, "exit");
+        if (c->state == CORE_EXITED)
+            json_builder_add_int_value(b, c->exit_code);
+        else
+            json_builder_add_null_value(b);
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+}
+
+gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
+                           const struct report_options *o, GError **error)
+{
+    g_autoptr(JsonBuilder) b = json_builder_new();
+    json_builder_begin_object(b);
+    add_string(b, "atomsim", PACKAGE_VERSION);
+    add_string(b, "program", m->img->path);
+    add_string(b, "cpu", m->cpu->name);
+    add_int(b, "cores", m->ncores);
+    json_builder_set_member_name(b, "options");
+    json_builder_begin_object(b);
+    add_string(b, "schedule", o->sched);
+    add_string(b, "monitor", monitor_policy_name(r->monitor.policy));
+    add_int(b, "max_steps", (gint64)o->max_steps);
+    add_int(b, "max_insns", (gint64)o->max_insns);
+    json_builder_end_object(b);
+    add_string(b, "reproduce", o->reproduce);
+    add_string(b, "result", o->result);
+    add_int(b, "exit_status", o->exit_status);
+    json_builder_set_member_name(b, "fault");
+    if (o->fault)
+        json_builder_add_string_value(b, o->fault);
+    else
+        json_builder_add_null_value(b);
+    add_int(b, "findings_total", r->findings);
+    json_builder_set_member_name(b, "findings");
+    json_builder_begin_array(b);
+    for (guint i = 0; i < r->shown->len; i++)
+        add_finding(b, m, &g_array_index(r->shown, struct finding, i));
+    json_builder_end_array(b);
+    add_statistics(b, r, m);
+    json_builder_end_object(b);
+
+    g_autoptr(JsonGenerator) gen = json_generator_new();
+    g_autoptr(JsonNode) root = json_builder_get_root(b);
+    json_generator_set_root(gen, root);
+    json_generator_set_pretty(gen, TRUE);
+    return json_generator_to_file(gen, path, error);
+}

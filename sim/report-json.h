@@ -1,0 +1,23 @@
+/* report-json.h — --json FILE: a run's findings, statistics and the options
+ * that reproduce it, for programs.  doc/report.schema.json describes it. */
+#ifndef ATOMSIM_REPORT_JSON_H
+#define ATOMSIM_REPORT_JSON_H
+
+#include <glib.h>
+#include "run.h"
+
+/* What the report says about how the run was made. */
+struct report_options {
+    const char *sched;          /* "--sched random:4 --seed 1" or "--schedule ..." */
+    uint64_t max_steps, max_insns;
+    const char *reproduce;      /* the command line that gives the run again */
+    const char *result;         /* the summary's result: "clean", "2 findings" ... */
+    int exit_status;
+    const char *fault;          /* the guest-fault line, or NULL */
+};
+
+/* Write the report of run r (ended) on machine m to path. */
+gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
+                           const struct report_options *o, GError **error);
+
+#endif

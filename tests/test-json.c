@@ -1,0 +1,225 @@
+/* test-json.c — --json reports, checked against doc/report.schema.json and
+ * against what the run found.
+ *
+ * The check is a small validator for the part of JSON Schema the schema
+ * uses (type, enum, required, properties, additionalProperties: false,
+ * items, $ref to #/$defs), so the schema file stays the one description.
+ */
+#include <stdbool.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "test-programs.h"
+
+static JsonNode *schema_root;
+
+static const char *type_of(JsonNode *n)
+{
+    if (JSON_NODE_HOLDS_NULL(n))
+        return "null";
+    if (JSON_NODE_HOLDS_OBJECT(n))
+        return "object";
+    if (JSON_NODE_HOLDS_ARRAY(n))
+        return "array";
+    GType t = json_node_get_value_type(n);
+    if (t == G_TYPE_INT64)
+        return "integer";
+    if (t == G_TYPE_BOOLEAN)
+        return "boolean";
+    if (t == G_TYPE_DOUBLE)
+        return "number";
+    return "string";
+}
+
+static bool type_allowed(JsonNode *type, const char *have)
+{
+    if (JSON_NODE_HOLDS_VALUE(type))
+        return strcmp(json_node_get_string(type), have) == 0;
+    JsonArray *a = json_node_get_array(type);
+    for (guint i = 0; i < json_array_get_length(a); i++)
+        if (strcmp(json_array_get_string_element(a, i), have) == 0)
+            return true;
+    return false;
+}
+
+static bool in_enum(JsonArray *values, JsonNode *n)
+{
+    for (guint i = 0; i < json_array_get_length(values); i++)
+        if (json_node_equal(json_array_get_element(values, i), n))
+            return true;
+    return false;
+}
+
+/* Append to errors every way n breaks schema s; at names where n is. */
+static void validate(JsonObject *s, JsonNode *n, const char *at, GString *errors)
+{
+    if (json_object_has_member(s, "$ref")) {
+        const char *ref = json_object_get_string_member(s, "$ref");
+        g_assert_true(g_str_has_prefix(ref, "#/$defs/"));
+        JsonObject *defs = json_object_get_object_member(json_node_get_object(schema_root),
+                                                         "$defs");
+        validate(json_object_get_object_member(defs, ref + 8), n, at, errors);
+        return;
+    }
+    const char *have = type_of(n);
+    if (json_object_has_member(s, "type") &&
+        !type_allowed(json_object_get_member(s, "type"), have)) {
+        g_string_append_printf(errors, "%s: a %s, not the type the schema says\n", at, have);
+        return;
+    }
+    if (json_object_has_member(s, "enum") &&
+        !in_enum(json_object_get_array_member(s, "enum"), n))
+        g_string_append_printf(errors, "%s: not one of the values the schema lists\n", at);
+    if (strcmp(have, "object") == 0) {
+        JsonObject *o = json_node_get_object(n);
+        JsonObject *props = json_object_has_member(s, "properties")
+                                ? json_object_get_object_member(s, "properties") : NULL;
+        if (json_object_has_member(s, "required")) {
+            JsonArray *req = json_object_get_array_member(s, "required");
+            for (guint i = 0; i < json_array_get_length(req); i++)
+                if (!json_object_has_member(o, json_array_get_string_element(req, i)))
+                    g_string_append_printf(errors, "%s: no member %s\n", at,
+                                           json_array_get_string_element(req, i));
+        }
+        g_autoptr(GList) members = json_object_get_members(o);
+        for (GList *m = members; m; m = m->next) {
+            g_autofree char *where = g_strdup_printf("%s.%s", at, (char *)m->data);
+            if (props && json_object_has_member(props, m->data))
+                validate(json_object_get_object_member(props, m->data),
+                         json_object_get_member(o, m->data), where, errors);
+            else
+                g_string_append_printf(errors, "%s: not in the schema\n", where);
+        }
+    }
+    if (strcmp(have, "array") == 0 && json_object_has_member(s, "items")) {
+        JsonArray *a = json_node_get_array(n);
+        for (guint i = 0; i < json_array_get_length(a); i++) {
+            g_autofree char *where = g_strdup_printf("%s[%u]", at, i);
+            validate(json_object_get_object_member(s, "items"), json_array_get_element(a, i),
+                     where, errors);
+        }
+    }
+}
+
+/* The ways the JSON text breaks the schema ("" if none; to free). */
+static char *schema_errors(const char *text)
+{
+    g_autoptr(JsonParser) p = json_parser_new();
+    g_autoptr(GError) error = NULL;
+    if (!json_parser_load_from_data(p, text, -1, &error))
+        return g_strdup_printf("not JSON: %s\n", error->message);
+    GString *errors = g_string_new(NULL);
+    validate(json_node_get_object(schema_root), json_parser_get_root(p), "report", errors);
+    return g_string_free(errors, FALSE);
+}
+
+/* Run atomsim with --json and the arguments; the report, valid, parsed. */
+static JsonParser *report_of(int want_status, const char *first, ...) G_GNUC_NULL_TERMINATED;
+static JsonParser *report_of(int want_status, const char *first, ...)
+{
+    g_autofree char *dir = g_dir_make_tmp("atomsim-json-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "report.json", NULL);
+    const char *argv[24] = { BUILDDIR "/atomsim", "--json", path };
+    int n = 3;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a != NULL; a = va_arg(ap, const char *))
+        argv[n++] = a;
+    va_end(ap);
+    struct result r = run_argv(argv);
+    g_assert_cmpint(r.status, ==, want_status);
+    g_autofree char *text = NULL;
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    g_autofree char *errors = schema_errors(text);
+    if (*errors)
+        g_error("the report breaks doc/report.schema.json:\n%s\n%s", errors, text);
+    JsonParser *p = json_parser_new();
+    g_assert_true(json_parser_load_from_data(p, text, -1, NULL));
+    result_clear(&r);
+    g_unlink(path);
+    g_rmdir(dir);
+    return p;
+}
+
+static JsonObject *root_of(JsonParser *p)
+{
+    return json_node_get_object(json_parser_get_root(p));
+}
+
+/* A pinned lost update: the report names the variable, the cores and the
+ * steps, and the options that reproduce the run. */
+static void test_lost_update(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *elf = broken(cpu, "plain-increment");
+    g_autoptr(JsonParser) p = report_of(1, "--cores", "2", "--schedule", "0:1,1:500,0:*", elf,
+                                        NULL);
+    JsonObject *o = root_of(p);
+    g_assert_cmpstr(json_object_get_string_member(o, "cpu"), ==, cpu);
+    g_assert_cmpint(json_object_get_int_member(o, "exit_status"), ==, 1);
+    g_assert_cmpint(json_object_get_int_member(o, "findings_total"), ==, 2);
+    g_assert_cmpstr(json_object_get_string_member(json_object_get_object_member(o, "options"),
+                                                  "schedule"), ==, "--schedule 0:1,1:500,0:*");
+    g_assert_nonnull(strstr(json_object_get_string_member(o, "reproduce"), "--schedule 0:1"));
+    JsonArray *findings = json_object_get_array_member(o, "findings");
+    JsonObject *lost = json_array_get_object_element(findings, 0);
+    g_assert_cmpstr(json_object_get_string_member(lost, "kind"), ==, "lost-update");
+    g_assert_cmpstr(json_object_get_string_member(lost, "variable"), ==, "counter");
+    JsonObject *read = json_object_get_object_member(lost, "read");
+    JsonObject *write = json_object_get_object_member(lost, "write");
+    JsonObject *store = json_object_get_object_member(lost, "store");
+    g_assert_cmpint(json_object_get_int_member(read, "core"), ==, 0);
+    g_assert_cmpint(json_object_get_int_member(write, "core"), ==, 1);
+    g_assert_cmpint(json_object_get_int_member(store, "core"), ==, 0);
+    g_assert_cmpint(json_object_get_int_member(read, "step"), <,
+                    json_object_get_int_member(write, "step"));
+    g_assert_cmpint(json_object_get_int_member(write, "step"), <,
+                    json_object_get_int_member(store, "step"));
+    JsonObject *check = json_array_get_object_element(findings, 1);
+    g_assert_cmpstr(json_object_get_string_member(check, "kind"), ==, "check-failed");
+}
+
+/* A clean run and a guest fault. */
+static void test_clean_and_fault(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *good = example(cpu, "counter-atomic");
+    g_autoptr(JsonParser) clean = report_of(0, good, NULL);
+    g_assert_cmpint(json_array_get_length(json_object_get_array_member(root_of(clean),
+                                                                         "findings")), ==, 0);
+    g_assert_cmpstr(json_object_get_string_member(root_of(clean), "result"), ==, "clean");
+    g_assert_true(json_object_get_null_member(root_of(clean), "fault"));
+
+    g_autofree char *bad = guest(cpu, "load-unmapped");
+    g_autoptr(JsonParser) fault = report_of(3, bad, NULL);
+    g_assert_nonnull(strstr(json_object_get_string_member(root_of(fault), "fault"),
+                            "load from unmapped address"));
+}
+
+/* The validator itself finds what does not fit. */
+static void test_validator_rejects(void)
+{
+    g_autofree char *extra = schema_errors("{\"atomsim\": 1, \"surprise\": true}");
+    g_assert_nonnull(strstr(extra, "report.atomsim: a integer"));
+    g_assert_nonnull(strstr(extra, "report.surprise: not in the schema"));
+    g_assert_nonnull(strstr(extra, "report: no member findings"));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_autoptr(JsonParser) schema = json_parser_new();
+    g_autoptr(GError) error = NULL;
+    if (!json_parser_load_from_file(schema, SRCDIR "/doc/report.schema.json", &error))
+        g_error("doc/report.schema.json: %s", error->message);
+    schema_root = json_parser_get_root(schema);
+    static const struct per_cpu_test per_cpu[] = {
+        { "lost-update", test_lost_update },
+        { "clean-and-fault", test_clean_and_fault },
+    };
+    add_per_cpu_tests("json", per_cpu, G_N_ELEMENTS(per_cpu));
+    g_test_add_func("/json/validator-rejects", test_validator_rejects);
+    return g_test_run();
+}
