@@ -11,6 +11,7 @@ libatomsim_a_SOURCES += \
 	%D%/trace.h %D%/trace.c \
 	%D%/finding.h %D%/finding.c \
 	%D%/lost-update.h %D%/lost-update.c \
+	%D%/lockstat.h %D%/lockstat.c \
 	%D%/report-json.h %D%/report-json.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "error.h"
 #include "loader.h"
+#include "lockstat.h"
 #include "lost-update.h"
 #include "report-json.h"
 #include "machine.h"
@@ -60,6 +61,7 @@ struct options {
     char *monitor;
     char *trace;        /* "-" for standard output */
     char *json;
+    int lock_table_size;
     gint64 seed;
     gint64 max_steps;
     gint64 max_insns;
@@ -153,6 +155,10 @@ static int run_main(struct options *o)
         return usage_error("one program at a time (got '%s' and '%s')", o->args[0], o->args[1]);
     if (o->cores < 1 || o->cores > MACHINE_MAX_CORES)
         return usage_error("--cores %d: a machine has 1 to %d cores", o->cores, MACHINE_MAX_CORES);
+    if (o->lock_table_size < 0 || o->lock_table_size > LOCK_TABLE_MAX ||
+        (o->lock_table_size & (o->lock_table_size - 1)) != 0)
+        return usage_error("--lock-table-size %d: a power of two from 1 to %d",
+                           o->lock_table_size, LOCK_TABLE_MAX);
     if (o->max_steps < 1 || o->max_insns < 1)
         return usage_error("--max-steps and --max-insns must be at least 1");
 
@@ -192,6 +198,11 @@ static int run_main(struct options *o)
     }
     cpu = elf_cpu;
 
+    if (o->lock_table_size && image_find_symbol(img, LOCK_TABLE_SIZE_SYMBOL) == NULL) {
+        fprintf(stderr, "atomsim: %s: --lock-table-size: the program has no hashed lock table "
+                "(%s, sparc32's atomic library)\n", path, LOCK_TABLE_SIZE_SYMBOL);
+        return EXIT_USAGE;
+    }
     g_autoptr(machine) m = machine_new(cpu, img, (unsigned)o->cores, &error);
     if (m == NULL) {
         fprintf(stderr, "atomsim: %s\n", error->message);
@@ -217,17 +228,20 @@ static int run_main(struct options *o)
     struct run r;
     g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
     g_autoptr(lost_update) lost = lost_update_new(&r, m, LOST_UPDATES_SHOWN);
-    struct event_sink sinks[2];
+    g_autoptr(lockstat) locks = lockstat_new(&r, m);
+    struct event_sink sinks[3];
     unsigned nsinks = 0;
     if (tr != NULL)
         sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
     sinks[nsinks++] = lost_update_sink(lost);
+    sinks[nsinks++] = lockstat_sink(locks);
 
     struct run_options ro = {
         .max_steps = (uint64_t)o->max_steps,
         .max_insns = (uint64_t)o->max_insns,
         .out = stdout,
         .monitor = monitor,
+        .lock_table_size = (unsigned)o->lock_table_size,
         .sinks = sinks,
         .nsinks = nsinks,
     };
@@ -237,6 +251,7 @@ static int run_main(struct options *o)
     g_autofree char *reproduce = reproduce_text(&r, m, o, sched_options);
     g_autofree char *abnormal = abnormal_end_text(&r, m);
     int status = r.end != RUN_DONE ? EXIT_GUEST : r.findings ? EXIT_FINDING : EXIT_CLEAN;
+    lockstat_print(locks, stdout);
     print_summary(&r, m, result, reproduce);
     if (abnormal)
         fprintf(stderr, "atomsim: %s\n", abnormal);
@@ -245,7 +260,7 @@ static int run_main(struct options *o)
         struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
                                        (uint64_t)o->max_insns, reproduce, result, status,
                                        abnormal };
-        if (!report_json_write(o->json, &r, m, &ropt, &error)) {
+        if (!report_json_write(o->json, &r, m, locks, &ropt, &error)) {
             fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
             status = EXIT_USAGE;
         }
@@ -291,6 +306,8 @@ int main(int argc, char **argv)
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_trace,
           "Print every event; --trace=FILE writes them to FILE", "FILE" },
+        { "lock-table-size", 0, 0, G_OPTION_ARG_INT, &o.lock_table_size,
+          "Buckets in the guest's hashed lock table (sparc32), a power of two to 64", "N" },
         { "json", 0, 0, G_OPTION_ARG_FILENAME, &o.json,
           "Write the findings, statistics and options to FILE as JSON", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },

@@ -83,8 +83,56 @@ static void add_statistics(JsonBuilder *b, const struct run *r, const struct mac
     json_builder_end_object(b);
 }
 
+static void add_locks(JsonBuilder *b, const struct machine *m, struct lockstat *ls)
+{
+    GArray *locks = lockstat_locks(ls);
+    json_builder_set_member_name(b, "locks");
+    json_builder_begin_array(b);
+    for (guint i = 0; locks && i < locks->len; i++) {
+        const struct lock_stats *s = &g_array_index(locks, struct lock_stats, i);
+        g_autofree char *name = lockstat_lock_name(ls, s);
+        json_builder_begin_object(b);
+        add_string(b, "lock", name);
+        add_int(b, "address", (gint64)s->addr);
+        json_builder_set_member_name(b, "table");
+        if (s->table)
+            json_builder_add_string_value(b, s->table);
+        else
+            json_builder_add_null_value(b);
+        json_builder_set_member_name(b, "bucket");
+        if (s->table)
+            json_builder_add_int_value(b, s->bucket);
+        else
+            json_builder_add_null_value(b);
+        add_int(b, "acquisitions", (gint64)s->acquisitions);
+        add_int(b, "contended", (gint64)s->contended);
+        add_int(b, "spins", (gint64)s->spins);
+        add_int(b, "wait_total", (gint64)s->wait_total);
+        add_int(b, "wait_max", (gint64)s->wait_max);
+        add_int(b, "hold_total", (gint64)s->hold_total);
+        add_int(b, "hold_max", (gint64)s->hold_max);
+        add_int(b, "false_contention", (gint64)s->false_contention);
+        json_builder_set_member_name(b, "collisions");
+        json_builder_begin_array(b);
+        for (guint k = 0; k < s->pairs->len; k++) {
+            const struct lock_pair *p = &g_array_index(s->pairs, struct lock_pair, k);
+            g_autofree char *holder = image_name_addr(m->img, p->holder_var);
+            g_autofree char *waiter = image_name_addr(m->img, p->waiter_var);
+            json_builder_begin_object(b);
+            add_string(b, "holder_variable", holder);
+            add_string(b, "waiter_variable", waiter);
+            add_int(b, "count", p->count);
+            json_builder_end_object(b);
+        }
+        json_builder_end_array(b);
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+}
+
 gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
-                           const struct report_options *o, GError **error)
+                           struct lockstat *ls, const struct report_options *o,
+                           GError **error)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
     json_builder_begin_object(b);
@@ -113,6 +161,7 @@ gboolean report_json_write(const char *path, const struct run *r, const struct m
     for (guint i = 0; i < r->shown->len; i++)
         add_finding(b, m, &g_array_index(r->shown, struct finding, i));
     json_builder_end_array(b);
+    add_locks(b, m, ls);
     add_statistics(b, r, m);
     json_builder_end_object(b);
 

@@ -4,6 +4,7 @@
 #define ATOMSIM_REPORT_JSON_H
 
 #include <glib.h>
+#include "lockstat.h"
 #include "run.h"
 
 /* What the report says about how the run was made. */
@@ -16,8 +17,10 @@ struct report_options {
     const char *fault;          /* the guest-fault line, or NULL */
 };
 
-/* Write the report of run r (ended) on machine m to path. */
+/* Write the report of run r (ended) on machine m, with the locks of ls, to
+ * path. */
 gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
-                           const struct report_options *o, GError **error);
+                           struct lockstat *ls, const struct report_options *o,
+                           GError **error);
 
 #endif

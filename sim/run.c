@@ -454,6 +454,10 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     g_array_set_clear_func(r->shown, finding_clear);
     m->run = r;
     machine_reset(m);
+    if (opt->lock_table_size) {
+        const struct symbol *size = image_find_symbol(m->img, LOCK_TABLE_SIZE_SYMBOL);
+        machine_write(m, size->addr, 4, opt->lock_table_size);
+    }
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
     for (unsigned i = 0; i < opt->nsinks; i++)

@@ -9,6 +9,11 @@
 #include "monitor.h"
 #include "scheduler.h"
 
+/* The guest runtime's lock-table size (programs/include/atomic.h), which
+ * --lock-table-size overrides. */
+#define LOCK_TABLE_SIZE_SYMBOL "__atomic_hash_size"
+#define LOCK_TABLE_MAX 64
+
 enum run_end {
     RUN_DONE,           /* every core ended */
     RUN_FAULT,          /* a core faulted */
@@ -22,6 +27,7 @@ struct run_options {
     uint64_t max_insns;
     FILE *out;          /* guest output and findings */
     enum monitor_policy monitor;
+    unsigned lock_table_size;   /* overrides the guest's __atomic_hash_size; 0: keep */
     const struct event_sink *sinks;     /* every event goes to each */
     unsigned nsinks;
 };

@@ -301,6 +301,8 @@ static void test_bad_input(void)
     expect_usage_error("--schedule: empty", "--schedule", "", good, NULL);
     expect_usage_error("choose one", "--sched", "rr", "--schedule", "0:*", good, NULL);
     expect_usage_error("unknown policy", "--monitor", "lazy", good, NULL);
+    expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "3", good, NULL);
+    expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
     expect_usage_error("--json /nonexistent/r.json", "--json", "/nonexistent/r.json", good, NULL);
     expect_usage_error("no program given", NULL, NULL);

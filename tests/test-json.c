@@ -198,6 +198,69 @@ static void test_clean_and_fault(gconstpointer data)
                             "load from unmapped address"));
 }
 
+/* spinlock.c on 3 cores takes its lock ITER (50) times per core: lockstat
+ * counts each acquisition once, on every cpu. */
+static void test_locks(gconstpointer data)
+{
+    g_autofree char *elf = example(data, "spinlock");
+    g_autoptr(JsonParser) p = report_of(0, "--cores", "3", elf, NULL);
+    JsonArray *locks = json_object_get_array_member(root_of(p), "locks");
+    JsonObject *lock = NULL;
+    for (guint i = 0; i < json_array_get_length(locks); i++)
+        if (strcmp(json_object_get_string_member(json_array_get_object_element(locks, i),
+                                                 "lock"), "lock") == 0)
+            lock = json_array_get_object_element(locks, i);
+    g_assert_nonnull(lock);
+    g_assert_cmpint(json_object_get_int_member(lock, "acquisitions"), ==, 150);
+    g_assert_true(json_object_get_null_member(lock, "table"));
+    g_assert_cmpint(json_object_get_int_member(lock, "contended"), <=, 150);
+    g_assert_cmpint(json_object_get_int_member(lock, "hold_max"), >, 0);
+}
+
+/* Does any collision of the report involve variable var? */
+static bool collides(JsonObject *report, const char *var)
+{
+    JsonArray *locks = json_object_get_array_member(report, "locks");
+    for (guint i = 0; i < json_array_get_length(locks); i++) {
+        JsonArray *c = json_object_get_array_member(json_array_get_object_element(locks, i),
+                                                    "collisions");
+        for (guint k = 0; k < json_array_get_length(c); k++) {
+            JsonObject *pair = json_array_get_object_element(c, k);
+            if (strcmp(json_object_get_string_member(pair, "holder_variable"), var) == 0 ||
+                strcmp(json_object_get_string_member(pair, "waiter_variable"), var) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* sparc32's lock-table.c: e (blocks+0x400) is 1 KiB after a (blocks), so with
+ * 4 buckets they share bucket 0 and wait for each other's unrelated
+ * updates; with 16 buckets e has its own, and that false contention is
+ * gone, while a and b (one 256-byte block) still collide. */
+static void test_false_contention(void)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    if (!g_strv_contains((const char *const *)cpus, "sparc32")) {
+        g_test_skip("no sparc32 guest compiler");
+        return;
+    }
+    g_autofree char *elf = example("sparc32", "lock-table");
+    g_autoptr(JsonParser) four = report_of(0, "--cores", "4", elf, NULL);
+    g_assert_true(collides(root_of(four), "blocks+0x400"));
+    g_assert_true(collides(root_of(four), "blocks+0x4"));
+    JsonObject *bucket0 = json_array_get_object_element(
+        json_object_get_array_member(root_of(four), "locks"), 0);
+    g_assert_cmpstr(json_object_get_string_member(bucket0, "table"), ==, "__atomic_hash");
+    g_assert_cmpint(json_object_get_int_member(bucket0, "bucket"), ==, 0);
+    g_assert_cmpint(json_object_get_int_member(bucket0, "false_contention"), >, 0);
+
+    g_autoptr(JsonParser) sixteen = report_of(0, "--cores", "4", "--lock-table-size", "16", elf,
+                                              NULL);
+    g_assert_false(collides(root_of(sixteen), "blocks+0x400"));
+    g_assert_true(collides(root_of(sixteen), "blocks+0x4"));
+}
+
 /* The validator itself finds what does not fit. */
 static void test_validator_rejects(void)
 {
@@ -218,8 +281,10 @@ int main(int argc, char **argv)
     static const struct per_cpu_test per_cpu[] = {
         { "lost-update", test_lost_update },
         { "clean-and-fault", test_clean_and_fault },
+        { "locks", test_locks },
     };
     add_per_cpu_tests("json", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/json/validator-rejects", test_validator_rejects);
+    g_test_add_func("/json/false-contention", test_false_contention);
     return g_test_run();
 }

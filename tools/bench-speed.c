@@ -17,6 +17,7 @@
 
 #include "loader.h"
 #include "machine.h"
+#include "lockstat.h"
 #include "lost-update.h"
 #include "run.h"
 #include "scheduler.h"
@@ -93,9 +94,10 @@ static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
     FILE *devnull = fopen("/dev/null", "w");
     struct run r;
     g_autoptr(lost_update) lost = lost_update_new(&r, m, 3);
-    struct event_sink sink = lost_update_sink(lost);
+    g_autoptr(lockstat) locks = lockstat_new(&r, m);
+    struct event_sink sinks[2] = { lost_update_sink(lost), lockstat_sink(locks) };
     struct run_options opt = { .max_steps = UINT64_MAX, .max_insns = UINT64_MAX, .out = devnull,
-                               .monitor = MONITOR_ADDRESS, .sinks = &sink, .nsinks = 1 };
+                               .monitor = MONITOR_ADDRESS, .sinks = sinks, .nsinks = 2 };
     gint64 t = g_get_monotonic_time();
     run_program(&r, m, s, &opt);
     double secs = (double)(g_get_monotonic_time() - t) / 1e6;
