@@ -6,7 +6,7 @@ ATOMSIM_CC = ATOMSIM_RUNTIME_DIR=programs ATOMSIM_INCLUDE_DIR=$(srcdir)/programs
 GUEST_EXAMPLES = counter counter-atomic refcount bitmap spinlock fetch-vs-return lock-table
 # Broken primitives (programs/examples/broken/), each for the cpus it is
 # broken on, built into programs/<cpu>/broken/.
-BROKEN_ALL = plain-increment cmpxchg-stale test-then-set
+BROKEN_ALL = plain-increment cmpxchg-stale test-then-set lock-order
 BROKEN_X86 = xadd-no-lock
 BROKEN_ARM = strex-ignored
 BROKEN_SPARC32 = wrong-bucket set-races-add-unless

@@ -9,6 +9,8 @@ const char *finding_kind_name(enum finding_kind kind)
         [FINDING_MONITOR_DIVERGENCE] = "monitor-divergence",
         [FINDING_CHECK_FAILED] = "check-failed",
         [FINDING_EXIT_CODE] = "exit-code",
+        [FINDING_DEADLOCK] = "deadlock",
+        [FINDING_LIVELOCK] = "livelock",
     };
     return names[kind];
 }

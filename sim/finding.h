@@ -9,6 +9,8 @@ enum finding_kind {
     FINDING_MONITOR_DIVERGENCE,
     FINDING_CHECK_FAILED,       /* the guest's sim_check */
     FINDING_EXIT_CODE,          /* a core exited non-zero */
+    FINDING_DEADLOCK,           /* every running core spins on what none will write */
+    FINDING_LIVELOCK,           /* a store-exclusive that keeps failing */
 };
 
 /* One access a finding points at. */
@@ -28,12 +30,13 @@ struct finding {
     uint64_t addr;
     unsigned size;
     struct finding_access access[3];
-    /* check failed and exit code: where, and the guest's message */
+    /* the others: where, and what (the guest's message for a check) */
     uint64_t pc;
     char *message;
 };
 
-/* "lost-update", "monitor-divergence", "check-failed", "exit-code" */
+/* "lost-update", "monitor-divergence", "check-failed", "exit-code",
+ * "deadlock", "livelock" */
 const char *finding_kind_name(enum finding_kind kind);
 void finding_clear(void *f);
 

@@ -12,6 +12,7 @@ libatomsim_a_SOURCES += \
 	%D%/finding.h %D%/finding.c \
 	%D%/lost-update.h %D%/lost-update.c \
 	%D%/lockstat.h %D%/lockstat.c \
+	%D%/progress.h %D%/progress.c \
 	%D%/report-json.h %D%/report-json.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h

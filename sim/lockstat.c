@@ -248,6 +248,12 @@ struct event_sink lockstat_sink(struct lockstat *ls)
     return (struct event_sink){ lockstat_event, ls, lockstat_begin, lockstat_end };
 }
 
+int lockstat_holder(struct lockstat *ls, uint64_t addr)
+{
+    const struct lock *l = g_hash_table_lookup(ls->locks, &addr);
+    return l ? l->holder : -1;
+}
+
 GArray *lockstat_locks(struct lockstat *ls)
 {
     return ls->result;

@@ -44,6 +44,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(lockstat, lockstat_free)
 
 struct event_sink lockstat_sink(struct lockstat *ls);
 
+/* The core that holds the lock at addr now, or -1 (free, or not a lock). */
+int lockstat_holder(struct lockstat *ls, uint64_t addr);
+
 /* After a run: the locks, by address (struct lock_stats). */
 GArray *lockstat_locks(struct lockstat *ls);
 

@@ -9,6 +9,7 @@
 #include "loader.h"
 #include "lockstat.h"
 #include "lost-update.h"
+#include "progress.h"
 #include "report-json.h"
 #include "machine.h"
 #include "run.h"
@@ -48,8 +49,8 @@ static const char help_description[] =
     "\n"
     "Exit status:\n"
     "  0  every core ended and nothing was found\n"
-    "  1  a finding: a lost update, a monitor divergence, a failed sim_check,\n"
-    "     or a core that exited non-zero\n"
+    "  1  a finding: a lost update, a monitor divergence, a deadlock or\n"
+    "     livelock, a failed sim_check, or a core that exited non-zero\n"
     "  2  bad usage, or a missing or bad program file\n"
     "  3  a guest fault, or the step or instruction budget ran out\n";
 
@@ -62,6 +63,8 @@ struct options {
     char *trace;        /* "-" for standard output */
     char *json;
     int lock_table_size;
+    gint64 spin_limit;
+    gint64 sc_fail_limit;
     gint64 seed;
     gint64 max_steps;
     gint64 max_insns;
@@ -89,6 +92,9 @@ static char *result_text(const struct run *r)
         if (r->findings == 0)
             return g_strdup("clean");
         return g_strdup_printf("%u finding%s", r->findings, r->findings == 1 ? "" : "s");
+    case RUN_STOPPED:
+        return g_strdup_printf("%u finding%s (stopped: no progress)", r->findings,
+                               r->findings == 1 ? "" : "s");
     case RUN_FAULT: return g_strdup("guest fault");
     case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
     case RUN_INSN_BUDGET: return g_strdup("instruction budget exhausted");
@@ -159,6 +165,8 @@ static int run_main(struct options *o)
         (o->lock_table_size & (o->lock_table_size - 1)) != 0)
         return usage_error("--lock-table-size %d: a power of two from 1 to %d",
                            o->lock_table_size, LOCK_TABLE_MAX);
+    if (o->spin_limit < 1 || o->sc_fail_limit < 1)
+        return usage_error("--spin-limit and --sc-fail-limit must be at least 1");
     if (o->max_steps < 1 || o->max_insns < 1)
         return usage_error("--max-steps and --max-insns must be at least 1");
 
@@ -229,12 +237,15 @@ static int run_main(struct options *o)
     g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
     g_autoptr(lost_update) lost = lost_update_new(&r, m, LOST_UPDATES_SHOWN);
     g_autoptr(lockstat) locks = lockstat_new(&r, m);
-    struct event_sink sinks[3];
+    g_autoptr(progress) stalls = progress_new(&r, m, locks, (uint64_t)o->spin_limit,
+                                              (uint64_t)o->sc_fail_limit);
+    struct event_sink sinks[4];
     unsigned nsinks = 0;
     if (tr != NULL)
         sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
     sinks[nsinks++] = lost_update_sink(lost);
     sinks[nsinks++] = lockstat_sink(locks);
+    sinks[nsinks++] = progress_sink(stalls);
 
     struct run_options ro = {
         .max_steps = (uint64_t)o->max_steps,
@@ -250,7 +261,10 @@ static int run_main(struct options *o)
     g_autofree char *result = result_text(&r);
     g_autofree char *reproduce = reproduce_text(&r, m, o, sched_options);
     g_autofree char *abnormal = abnormal_end_text(&r, m);
-    int status = r.end != RUN_DONE ? EXIT_GUEST : r.findings ? EXIT_FINDING : EXIT_CLEAN;
+    int status = r.end == RUN_STOPPED ? EXIT_FINDING
+                 : r.end != RUN_DONE  ? EXIT_GUEST
+                 : r.findings         ? EXIT_FINDING
+                                      : EXIT_CLEAN;
     lockstat_print(locks, stdout);
     print_summary(&r, m, result, reproduce);
     if (abnormal)
@@ -293,6 +307,8 @@ int main(int argc, char **argv)
         .seed = 1,
         .max_steps = DEFAULT_MAX_STEPS,
         .max_insns = DEFAULT_MAX_INSNS,
+        .spin_limit = DEFAULT_SPIN_LIMIT,
+        .sc_fail_limit = DEFAULT_SC_FAIL_LIMIT,
     };
     GOptionEntry entries[] = {
         { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o.cpu,
@@ -308,6 +324,10 @@ int main(int argc, char **argv)
           "Print every event; --trace=FILE writes them to FILE", "FILE" },
         { "lock-table-size", 0, 0, G_OPTION_ARG_INT, &o.lock_table_size,
           "Buckets in the guest's hashed lock table (sparc32), a power of two to 64", "N" },
+        { "spin-limit", 0, 0, G_OPTION_ARG_INT64, &o.spin_limit,
+          "A deadlock when every running core only reads for N steps (default 10000)", "N" },
+        { "sc-fail-limit", 0, 0, G_OPTION_ARG_INT64, &o.sc_fail_limit,
+          "A livelock when a store-exclusive fails N times in a row (default 1000)", "N" },
         { "json", 0, 0, G_OPTION_ARG_FILENAME, &o.json,
           "Write the findings, statistics and options to FILE as JSON", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },

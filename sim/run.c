@@ -376,6 +376,11 @@ void run_install_hooks(struct core *c)
     uc_hook_add(c->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_bad_access, c, 1, 0);
 }
 
+void run_stop(struct run *r)
+{
+    end_run(r, RUN_STOPPED);
+}
+
 void run_report(struct run *r, const struct finding *f)
 {
     struct finding kept = *f;

@@ -20,6 +20,7 @@ enum run_end {
     RUN_STEP_BUDGET,    /* --max-steps ran out */
     RUN_INSN_BUDGET,    /* --max-insns ran out */
     RUN_DEADLOCK,       /* no core can run */
+    RUN_STOPPED,        /* a detector ended it with a finding: no progress */
 };
 
 struct run_options {
@@ -56,6 +57,9 @@ void run_install_hooks(struct core *c);
 void run_program(struct run *r, struct machine *m, struct sched *s,
                  const struct run_options *opt);
 void run_clear(struct run *r);
+
+/* End the run at the next instruction (a detector saw it cannot progress). */
+void run_stop(struct run *r);
 
 /* Report a finding: print its text and keep it (the run copies it). */
 void run_report(struct run *r, const struct finding *f);

@@ -125,6 +125,46 @@ static void test_broken(gconstpointer data)
     expect_clean_under(elf, "1:*,0:*");
 }
 
+/* lock-order: each core holds one lock and spins on the other's.  atomsim
+ * ends the run with a deadlock that names both cores, the lock each spins
+ * on and its holder, long before the step budget. */
+static void test_deadlock(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "lock-order");
+    struct result r = atomsim("--cores", "2", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    const char *needles[] = { "cpu0: deadlock: ", "cpu0 spins at pc 0x", "(spin_lock+0x",
+                              "on b, a lock cpu1 holds", "on a, a lock cpu0 holds",
+                              "atomsim: result: 1 finding (stopped: no progress)\n" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(needles); i++)
+        if (!strstr(r.out, needles[i]))
+            g_error("%s: no \"%s\" in:\n%s", elf, needles[i], r.out);
+    result_clear(&r);
+}
+
+/* The arm counter under a Valgrind-style monitor (reservations dropped at
+ * every switch) and a switch before every step: strex never succeeds, and
+ * atomsim says so. */
+static void test_livelock(void)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    if (!g_strv_contains((const char *const *)cpus, "arm")) {
+        g_test_skip("no arm guest compiler");
+        return;
+    }
+    g_autofree char *elf = example("arm", "counter-atomic");
+    struct result r = atomsim("--monitor", "switch", "--sched", "rr:1", "--sc-fail-limit", "50",
+                              elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "store-exclusive at pc 0x"));
+    g_assert_nonnull(strstr(r.out, "on counter failed 50 times in a row"));
+    result_clear(&r);
+    /* The architecture's monitor: the same schedule makes progress. */
+    struct result ok = atomsim("--sched", "rr:1", elf, NULL);
+    g_assert_cmpint(ok.status, ==, 0);
+    result_clear(&ok);
+}
+
 static void test_examples(gconstpointer data)
 {
     const char *cpu = data;
@@ -159,5 +199,8 @@ int main(int argc, char **argv)
         }
     static const struct per_cpu_test examples[] = { { "run", test_examples } };
     add_per_cpu_tests("examples", examples, G_N_ELEMENTS(examples));
+    static const struct per_cpu_test stalls[] = { { "deadlock", test_deadlock } };
+    add_per_cpu_tests("broken", stalls, G_N_ELEMENTS(stalls));
+    g_test_add_func("/broken/arm/livelock", test_livelock);
     return g_test_run();
 }

@@ -148,6 +148,18 @@ static void test_guest_faults(gconstpointer data)
     expect_guest_error(cpu, "illegal", 3, illegal, NULL);
     const char *forever[] = { "step budget ran out", "may never end", NULL };
     expect_guest_error(cpu, "forever", 3, forever, NULL);
+
+    /* Spinning on a flag no core will set is a deadlock: a finding, long
+     * before the step budget. */
+    g_autofree char *waits = guest(cpu, "wait-forever");
+    struct result r = atomsim("--cores", "3", "--spin-limit", "500", waits, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "cpu0: deadlock: every running core only reads"));
+    g_assert_nonnull(strstr(r.out, "cpu0 spins at pc 0x"));
+    g_assert_nonnull(strstr(r.out, " on flag"));
+    g_assert_nonnull(strstr(r.out, "atomsim: result: 1 finding (stopped: no progress)\n"));
+    g_assert_cmpstr(r.err, ==, "");
+    result_clear(&r);
     const char *spin[] = { "instruction budget ran out", NULL };
     expect_guest_error(cpu, "spin-private", 3, spin, NULL);
     if (strcmp(cpu, "arm") == 0) {

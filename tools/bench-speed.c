@@ -19,6 +19,7 @@
 #include "machine.h"
 #include "lockstat.h"
 #include "lost-update.h"
+#include "progress.h"
 #include "run.h"
 #include "scheduler.h"
 
@@ -95,9 +96,12 @@ static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
     struct run r;
     g_autoptr(lost_update) lost = lost_update_new(&r, m, 3);
     g_autoptr(lockstat) locks = lockstat_new(&r, m);
-    struct event_sink sinks[2] = { lost_update_sink(lost), lockstat_sink(locks) };
+    g_autoptr(progress) stalls = progress_new(&r, m, locks, DEFAULT_SPIN_LIMIT,
+                                              DEFAULT_SC_FAIL_LIMIT);
+    struct event_sink sinks[3] = { lost_update_sink(lost), lockstat_sink(locks),
+                                   progress_sink(stalls) };
     struct run_options opt = { .max_steps = UINT64_MAX, .max_insns = UINT64_MAX, .out = devnull,
-                               .monitor = MONITOR_ADDRESS, .sinks = sinks, .nsinks = 2 };
+                               .monitor = MONITOR_ADDRESS, .sinks = sinks, .nsinks = 3 };
     gint64 t = g_get_monotonic_time();
     run_program(&r, m, s, &opt);
     double secs = (double)(g_get_monotonic_time() - t) / 1e6;

@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench-speed.sh — atomsim against one free-running Unicorn engine on every
 # cpu: counter-atomic with a long loop, 2 cores, --sched random, events, the
-# exclusive monitor (address policy), the lost-update detector and lockstat on,
-# no trace.
+# exclusive monitor (address policy) and every detector (lost updates,
+# lockstat, deadlock and livelock) on, no trace.
 # Run from the build directory after `make`:  tools/bench-speed.sh [ROUNDS]
 set -e
 rounds=${1:-7}
