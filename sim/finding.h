@@ -2,6 +2,7 @@
 #ifndef ATOMSIM_FINDING_H
 #define ATOMSIM_FINDING_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum finding_kind {
@@ -25,6 +26,7 @@ struct finding {
     enum finding_kind kind;
     unsigned core;              /* the core it is about */
     char *text;                 /* the whole finding, as printed */
+    bool unprinted;             /* kept (JSON) but not printed: one of many alike */
     /* lost update and monitor divergence: the location and, in order, the
      * stale read, the other core's write and the store that overwrote it */
     uint64_t addr;

@@ -56,10 +56,11 @@ static char *describe(const struct lost_update *d, const char *verb,
 
 /* The finding's record of the three accesses: read, write, store. */
 static void report(struct lost_update *d, enum finding_kind kind, const struct event *e,
-                   const struct access *read, const struct access *write, const char *text)
+                   const struct access *read, const struct access *write, const char *text,
+                   bool unprinted)
 {
     struct finding f = { .kind = kind, .core = e->core, .text = (char *)text, .addr = e->addr,
-                         .size = e->size, .pc = e->pc };
+                         .size = e->size, .pc = e->pc, .unprinted = unprinted };
     const struct access *a[2] = { read, write };
     for (int i = 0; i < 2; i++)
         f.access[i] = (struct finding_access){ a[i]->core, a[i]->step, a[i]->pc,
@@ -72,8 +73,7 @@ static void report(struct lost_update *d, enum finding_kind kind, const struct e
 static void report_lost(struct lost_update *d, struct location *l, const struct event *e,
                         const struct access *read)
 {
-    if (++l->found > d->shown)
-        return;
+    ++l->found;
     const struct access store = { true, e->core, e->step, e->pc, e->new_value };
     g_autofree char *var = image_name_addr(d->m->img, e->addr);
     g_autofree char *r = describe(d, "read", read, e->size);
@@ -82,7 +82,7 @@ static void report_lost(struct lost_update *d, struct location *l, const struct 
     g_autofree char *text = g_strdup_printf(
         "lost update on %s (0x%" G_GINT64_MODIFIER "x): %s, %s, %s: cpu%u's update is lost",
         var, e->addr, r, w, s, l->change.core);
-    report(d, FINDING_LOST_UPDATE, e, read, &l->change, text);
+    report(d, FINDING_LOST_UPDATE, e, read, &l->change, text, l->found > d->shown);
 }
 
 static void report_divergence(struct lost_update *d, struct location *l, const struct event *e,
@@ -97,7 +97,7 @@ static void report_divergence(struct lost_update *d, struct location *l, const s
         "store-exclusive at step %" G_GUINT64_FORMAT " (%s) still stored: only a monitor "
         "that compares values lets it (the ABA hole)", var, e->addr, r, w, e->core, e->step,
         where);
-    report(d, FINDING_MONITOR_DIVERGENCE, e, read, &l->write, text);
+    report(d, FINDING_MONITOR_DIVERGENCE, e, read, &l->write, text, false);
 }
 
 static void record_write(struct location *l, const struct event *e)
@@ -136,7 +136,7 @@ static void lost_update_event(void *ctx, const struct event *e)
         record_write(l, e);
 }
 
-/* Locations with more lost updates than were shown: how many. */
+/* Locations with more lost updates than were printed: how many. */
 static void lost_update_end(void *ctx)
 {
     struct lost_update *d = ctx;
@@ -150,7 +150,6 @@ static void lost_update_end(void *ctx)
         g_autofree char *var = image_name_addr(d->m->img, *(uint64_t *)key);
         fprintf(d->run->opt->out, "atomsim: %u more lost updates on %s, not shown\n",
                 l->found - d->shown, var);
-        d->run->findings += l->found - d->shown;
     }
 }
 

@@ -24,8 +24,8 @@
 struct lost_update;
 
 /* A detector that reports into run r (its findings and output) and names
- * addresses with m's symbols; each location reports at most `shown`
- * findings in full, then counts the rest. */
+ * addresses with m's symbols; each location prints at most `shown`
+ * findings, then counts the rest (all of them are kept for the report). */
 struct lost_update *lost_update_new(struct run *r, struct machine *m, unsigned shown);
 void lost_update_free(struct lost_update *d);
 typedef struct lost_update lost_update;

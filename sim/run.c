@@ -388,7 +388,8 @@ void run_report(struct run *r, const struct finding *f)
     kept.message = g_strdup(f->message);
     g_array_append_val(r->shown, kept);
     r->findings++;
-    fprintf(r->opt->out, "cpu%u: %s\n", f->core, f->text);
+    if (!f->unprinted)
+        fprintf(r->opt->out, "cpu%u: %s\n", f->core, f->text);
 }
 
 void run_finding(struct run *r, struct core *c, enum finding_kind kind, uint64_t pc,

@@ -43,8 +43,8 @@ struct run {
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */
     enum run_end end;
-    unsigned findings;          /* all of them, shown or only counted */
-    GArray *shown;              /* struct finding: those reported in full */
+    unsigned findings;
+    GArray *shown;              /* struct finding: every one, printed or not */
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
@@ -61,7 +61,8 @@ void run_clear(struct run *r);
 /* End the run at the next instruction (a detector saw it cannot progress). */
 void run_stop(struct run *r);
 
-/* Report a finding: print its text and keep it (the run copies it). */
+/* Report a finding: keep it (the run copies it) and print its text unless
+ * it is unprinted. */
 void run_report(struct run *r, const struct finding *f);
 /* A finding of the guest ABI about core c at pc: the guest's message, or
  * what happened ("exited with code 2"). */

@@ -137,6 +137,10 @@ static JsonParser *report_of(int want_status, const char *first, ...)
         g_error("the report breaks doc/report.schema.json:\n%s\n%s", errors, text);
     JsonParser *p = json_parser_new();
     g_assert_true(json_parser_load_from_data(p, text, -1, NULL));
+    /* every finding is listed, printed or not */
+    JsonObject *o = json_node_get_object(json_parser_get_root(p));
+    g_assert_cmpint(json_object_get_int_member(o, "findings_total"), ==,
+                    json_array_get_length(json_object_get_array_member(o, "findings")));
     result_clear(&r);
     g_unlink(path);
     g_rmdir(dir);
@@ -196,6 +200,20 @@ static void test_clean_and_fault(gconstpointer data)
     g_autoptr(JsonParser) fault = report_of(3, bad, NULL);
     g_assert_nonnull(strstr(json_object_get_string_member(root_of(fault), "fault"),
                             "load from unmapped address"));
+}
+
+/* The plain counter on 4 cores loses many updates: the output prints 3 in
+ * full, the report lists them all. */
+static void test_every_finding(gconstpointer data)
+{
+    g_autofree char *elf = example(data, "counter");
+    g_autoptr(JsonParser) p = report_of(1, "--cores", "4", elf, NULL);
+    JsonArray *findings = json_object_get_array_member(root_of(p), "findings");
+    guint lost = 0;
+    for (guint i = 0; i < json_array_get_length(findings); i++)
+        lost += strcmp(json_object_get_string_member(json_array_get_object_element(findings, i),
+                                                     "kind"), "lost-update") == 0;
+    g_assert_cmpuint(lost, >, 3);
 }
 
 /* spinlock.c on 3 cores takes its lock ITER (50) times per core: lockstat
@@ -282,6 +300,7 @@ int main(int argc, char **argv)
         { "lost-update", test_lost_update },
         { "clean-and-fault", test_clean_and_fault },
         { "locks", test_locks },
+        { "every-finding", test_every_finding },
     };
     add_per_cpu_tests("json", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/json/validator-rejects", test_validator_rejects);
