@@ -30,7 +30,6 @@ struct taker {
 };
 
 struct lockstat {
-    struct run *run;
     struct machine *m;
     GHashTable *locks;          /* address -> struct lock */
     struct taker *takers;
@@ -221,10 +220,9 @@ static void lockstat_end(void *ctx)
     g_array_sort(ls->result, by_address);
 }
 
-struct lockstat *lockstat_new(struct run *r, struct machine *m)
+struct lockstat *lockstat_new(struct machine *m)
 {
     struct lockstat *ls = g_new0(struct lockstat, 1);
-    ls->run = r;
     ls->m = m;
     ls->locks = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, free_lock);
     ls->takers = g_new0(struct taker, m->ncores);

@@ -37,7 +37,8 @@ struct lock_stats {
 
 struct lockstat;
 
-struct lockstat *lockstat_new(struct run *r, struct machine *m);
+/* Locks of runs on m. */
+struct lockstat *lockstat_new(struct machine *m);
 void lockstat_free(struct lockstat *ls);
 typedef struct lockstat lockstat;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(lockstat, lockstat_free)

@@ -236,7 +236,7 @@ static int run_main(struct options *o)
     struct run r;
     g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
     g_autoptr(lost_update) lost = lost_update_new(&r, m, LOST_UPDATES_SHOWN);
-    g_autoptr(lockstat) locks = lockstat_new(&r, m);
+    g_autoptr(lockstat) locks = lockstat_new(m);
     g_autoptr(progress) stalls = progress_new(&r, m, locks, (uint64_t)o->spin_limit,
                                               (uint64_t)o->sc_fail_limit);
     struct event_sink sinks[4];

@@ -3,6 +3,7 @@
 #ifndef ATOMSIM_TEST_PROGRAMS_H
 #define ATOMSIM_TEST_PROGRAMS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -94,6 +95,13 @@ static inline const char *qemu_for(const char *cpu)
     if (strcmp(cpu, "arm") == 0) return QEMU_ARM;
     if (strcmp(cpu, "x86") == 0) return QEMU_X86;
     return QEMU_X86_64;
+}
+
+/* Did configure find a guest compiler for cpu? */
+static inline bool cpu_built(const char *cpu)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    return g_strv_contains((const char *const *)cpus, cpu);
 }
 
 /* A test run once for every cpu configure built guests for. */

@@ -95,7 +95,7 @@ static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
     FILE *devnull = fopen("/dev/null", "w");
     struct run r;
     g_autoptr(lost_update) lost = lost_update_new(&r, m, 3);
-    g_autoptr(lockstat) locks = lockstat_new(&r, m);
+    g_autoptr(lockstat) locks = lockstat_new(m);
     g_autoptr(progress) stalls = progress_new(&r, m, locks, DEFAULT_SPIN_LIMIT,
                                               DEFAULT_SC_FAIL_LIMIT);
     struct event_sink sinks[3] = { lost_update_sink(lost), lockstat_sink(locks),
