@@ -31,9 +31,14 @@ static const char help_description[] =
     "non-atomic read-modify-write instruction (x86 without LOCK) is two steps, a\n"
     "LOAD and a STORE, and other cores may run between them.\n"
     "\n"
+    "With --runs N, seeds --seed to --seed+N-1 run one after the other on the\n"
+    "same engines until one finds something; --record FILE writes the\n"
+    "interleaving a run took, which --sched replay:FILE plays again exactly.\n"
+    "\n"
     "Schedules (--sched):\n"
     "  rr[:Q]       round-robin, Q steps per turn (default 1)\n"
     "  random[:M]   seeded random: a random core for 1 .. 2M-1 steps (default M 4)\n"
+    "  replay:FILE  the schedule --record wrote\n"
     "Or an explicit interleaving (--schedule), segments CORE:COUNT separated by\n"
     "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
     "segment whose core has ended is skipped; after the last one the cores\n"
@@ -63,6 +68,9 @@ struct options {
     char *trace;        /* "-" for standard output */
     char *json;
     int lock_table_size;
+    gint64 runs;
+    gboolean keep_going;
+    char *record;
     gint64 spin_limit;
     gint64 sc_fail_limit;
     gint64 seed;
@@ -151,6 +159,90 @@ static void print_summary(const struct run *r, const struct machine *m, const ch
     printf("atomsim: reproduce: %s\n", reproduce);
 }
 
+static gboolean write_record(const char *path, const struct machine *m, const char *schedule,
+                             GError **error)
+{
+    g_autofree char *text = g_strdup_printf(
+        "# atomsim schedule of %s on %u %s cores: replay with --sched replay:%s\n%s\n",
+        m->img->path, m->ncores, m->cpu->name, path, schedule);
+    return g_file_set_contents(path, text, -1, error);
+}
+
+/* After run r with strategy: the lock table, the summary, the line on
+ * stderr, --json and --record.  The exit status. */
+static int report_run(const struct options *o, struct run *r, struct machine *m,
+                      struct lockstat *locks, struct sched *strategy)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *sched_options = sched_describe(strategy);
+    g_autofree char *result = result_text(r);
+    g_autofree char *reproduce = reproduce_text(r, m, o, sched_options);
+    g_autofree char *abnormal = abnormal_end_text(r, m);
+    int status = r->end == RUN_STOPPED ? EXIT_FINDING
+                 : r->end != RUN_DONE  ? EXIT_GUEST
+                 : r->findings         ? EXIT_FINDING
+                                       : EXIT_CLEAN;
+    lockstat_print(locks, stdout);
+    print_summary(r, m, result, reproduce);
+    if (abnormal)
+        fprintf(stderr, "atomsim: %s\n", abnormal);
+    fflush(stdout);
+    if (o->json != NULL) {
+        struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
+                                       (uint64_t)o->max_insns, reproduce, result, status,
+                                       abnormal };
+        if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
+            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
+            return EXIT_USAGE;
+        }
+    }
+    if (o->record != NULL && !write_record(o->record, m, run_schedule(r), &error)) {
+        fprintf(stderr, "atomsim: --record %s: %s\n", o->record, error->message);
+        return EXIT_USAGE;
+    }
+    return status;
+}
+
+/* --runs N: the seeds from --seed on, one run each, until a run finds
+ * something (all N with --keep-going).  The first such run is reported in
+ * full, the others in a line each; without any, the last run is. */
+static int explore(const struct options *o, struct run *r, struct machine *m,
+                   struct lockstat *locks, struct run_options *ro)
+{
+    gint64 start = g_get_monotonic_time();
+    int status = EXIT_CLEAN;
+    unsigned found = 0, runs = 0;
+    for (gint64 i = 0; i < o->runs; i++) {
+        g_autoptr(sched) strategy = sched_new(o->sched ? o->sched : "random",
+                                              (uint64_t)(o->seed + i), m->ncores, NULL);
+        g_autofree char *output = NULL;
+        size_t len = 0;
+        ro->out = open_memstream(&output, &len);
+        run_program(r, m, strategy, ro);
+        fclose(ro->out);
+        runs++;
+        bool failed = r->end != RUN_DONE || r->findings > 0;
+        bool last = i + 1 == o->runs;
+        if (failed && found++ == 0) {
+            fwrite(output, 1, len, stdout);
+            status = report_run(o, r, m, locks, strategy);
+        } else if (failed) {
+            g_autofree char *result = result_text(r);
+            printf("atomsim: seed %" G_GINT64_FORMAT ": %s\n", o->seed + i, result);
+        } else if (last && found == 0) {
+            status = report_run(o, r, m, locks, strategy);
+        }
+        run_clear(r);
+        if (found > 0 && !o->keep_going)
+            break;
+    }
+    double secs = (double)(g_get_monotonic_time() - start) / 1e6;
+    printf("atomsim: explored %u runs (seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ") in "
+           "%.2f s, %.0f runs/s: %u with findings\n", runs, o->seed, o->seed + runs - 1, secs,
+           runs / (secs > 0 ? secs : 1e-9), found);
+    return status;
+}
+
 static int run_main(struct options *o)
 {
     g_autoptr(GError) error = NULL;
@@ -178,12 +270,22 @@ static int run_main(struct options *o)
         return usage_error("--monitor %s: unknown policy (address, value or switch)", o->monitor);
     if (o->schedule != NULL && o->sched != NULL)
         return usage_error("--sched and --schedule both given: choose one");
+    if (o->runs < 1)
+        return usage_error("--runs %" G_GINT64_FORMAT ": at least 1", o->runs);
+    if (o->runs > 1 && (o->schedule != NULL ||
+                        (o->sched != NULL && !g_str_has_prefix(o->sched, "random"))))
+        return usage_error("--runs needs --sched random[:M]: the other schedules do not "
+                           "change with the seed");
+    if (o->runs > 1 && o->trace != NULL)
+        return usage_error("--trace with --runs: record the schedule (--record FILE) and "
+                           "trace its replay");
 
     g_autoptr(sched) strategy = NULL;
     if (o->schedule != NULL)
         strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, &error);
     else
-        strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed, &error);
+        strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed,
+                             (unsigned)o->cores, &error);
     if (strategy == NULL)
         return usage_error("%s", error->message);
 
@@ -256,35 +358,14 @@ static int run_main(struct options *o)
         .sinks = sinks,
         .nsinks = nsinks,
     };
+    if (o->runs > 1)
+        return explore(o, &r, m, locks, &ro);
     run_program(&r, m, strategy, &ro);
-    g_autofree char *sched_options = sched_describe(strategy);
-    g_autofree char *result = result_text(&r);
-    g_autofree char *reproduce = reproduce_text(&r, m, o, sched_options);
-    g_autofree char *abnormal = abnormal_end_text(&r, m);
-    int status = r.end == RUN_STOPPED ? EXIT_FINDING
-                 : r.end != RUN_DONE  ? EXIT_GUEST
-                 : r.findings         ? EXIT_FINDING
-                                      : EXIT_CLEAN;
-    lockstat_print(locks, stdout);
-    print_summary(&r, m, result, reproduce);
-    if (abnormal)
-        fprintf(stderr, "atomsim: %s\n", abnormal);
-    fflush(stdout);
-    if (o->json != NULL) {
-        struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
-                                       (uint64_t)o->max_insns, reproduce, result, status,
-                                       abnormal };
-        if (!report_json_write(o->json, &r, m, locks, &ropt, &error)) {
-            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
-            status = EXIT_USAGE;
-        }
-    }
+    int status = report_run(o, &r, m, locks, strategy);
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
         fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
-        run_clear(&r);
-        return EXIT_USAGE;
+        status = EXIT_USAGE;
     }
-
     run_clear(&r);
     return status;
 }
@@ -308,6 +389,7 @@ int main(int argc, char **argv)
         .max_steps = DEFAULT_MAX_STEPS,
         .max_insns = DEFAULT_MAX_INSNS,
         .spin_limit = DEFAULT_SPIN_LIMIT,
+        .runs = 1,
         .sc_fail_limit = DEFAULT_SC_FAIL_LIMIT,
     };
     GOptionEntry entries[] = {
@@ -315,7 +397,7 @@ int main(int argc, char **argv)
           "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o.cores, "Simulated cores, 1 to 64 (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o.sched,
-          "Schedule: rr[:Q] or random[:M] (default random:4)", "S" },
+          "Schedule: rr[:Q], random[:M] or replay:FILE (default random:4)", "S" },
         { "schedule", 0, 0, G_OPTION_ARG_STRING, &o.schedule,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o.monitor,
@@ -328,6 +410,12 @@ int main(int argc, char **argv)
           "A deadlock when every running core only reads for N steps (default 10000)", "N" },
         { "sc-fail-limit", 0, 0, G_OPTION_ARG_INT64, &o.sc_fail_limit,
           "A livelock when a store-exclusive fails N times in a row (default 1000)", "N" },
+        { "runs", 0, 0, G_OPTION_ARG_INT64, &o.runs,
+          "Try N seeds from --seed on; stop at the first finding", "N" },
+        { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o.keep_going,
+          "With --runs, try every seed", NULL },
+        { "record", 0, 0, G_OPTION_ARG_FILENAME, &o.record,
+          "Write the run's schedule to FILE (replay it with --sched replay:FILE)", "FILE" },
         { "json", 0, 0, G_OPTION_ARG_FILENAME, &o.json,
           "Write the findings, statistics and options to FILE as JSON", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },
@@ -365,6 +453,7 @@ int main(int argc, char **argv)
     g_free(o.monitor);
     g_free(o.trace);
     g_free(o.json);
+    g_free(o.record);
     g_strfreev(o.args);
     return status;
 }

@@ -89,6 +89,33 @@ static unsigned choose_next(struct run *r, int current)
     return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
 }
 
+/* Write the turn under way into the recorded schedule. */
+static void close_turn(struct run *r)
+{
+    if (r->schedule_core >= 0)
+        g_string_append_printf(r->schedule, "%s%d:%ld", r->schedule->len ? "," : "",
+                               r->schedule_core, r->schedule_count);
+    r->schedule_core = -1;
+}
+
+/* One more step of core: the same turn, or a new one. */
+static void record_step(struct run *r, unsigned core)
+{
+    if (r->schedule_core == (int)core) {
+        r->schedule_count++;
+        return;
+    }
+    close_turn(r);
+    r->schedule_core = (int)core;
+    r->schedule_count = 1;
+}
+
+const char *run_schedule(struct run *r)
+{
+    close_turn(r);
+    return r->schedule->str;
+}
+
 /* A visible operation is about to run: count it as a step, or stop before
  * it if the budget is spent or the scheduler switches cores.  True if the
  * core goes on. */
@@ -111,6 +138,7 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
     r->turn_left--;
     r->steps++;
     c->steps++;
+    record_step(r, c->id);
     return true;
 }
 
@@ -457,6 +485,8 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->next_core = -1;
     r->end = RUN_DONE;
     r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
+    r->schedule = g_string_new(NULL);
+    r->schedule_core = -1;
     g_array_set_clear_func(r->shown, finding_clear);
     m->run = r;
     machine_reset(m);
@@ -514,6 +544,9 @@ void run_clear(struct run *r)
     if (r->shown)
         g_array_unref(r->shown);
     r->shown = NULL;
+    if (r->schedule)
+        g_string_free(r->schedule, TRUE);
+    r->schedule = NULL;
     g_free(r->fault);
     r->fault = NULL;
 }

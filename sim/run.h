@@ -48,6 +48,9 @@ struct run {
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
+    GString *schedule;          /* the run's turns as --schedule gives them */
+    int schedule_core;          /* the core of the last turn recorded, or -1 */
+    long schedule_count;        /* its steps so far */
 };
 
 /* Called by machine_new for every core's engine. */
@@ -57,6 +60,10 @@ void run_install_hooks(struct core *c);
 void run_program(struct run *r, struct machine *m, struct sched *s,
                  const struct run_options *opt);
 void run_clear(struct run *r);
+
+/* The interleaving the run took, "0:3,1:5,0:2", which --schedule (or
+ * --sched replay:FILE) plays again step for step. */
+const char *run_schedule(struct run *r);
 
 /* End the run at the next instruction (a detector saw it cannot progress). */
 void run_stop(struct run *r);

@@ -6,7 +6,7 @@
 #include "error.h"
 #include "scheduler.h"
 
-enum strategy { STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED };
+enum strategy { STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED, STRATEGY_REPLAY };
 
 #define RR_DEFAULT_QUANTUM 1
 #define RANDOM_DEFAULT_MEAN 4
@@ -39,8 +39,37 @@ static gboolean parse_quantum(const char *text, long *out)
     return TRUE;
 }
 
-struct sched *sched_new(const char *spec, uint64_t seed, GError **error)
+/* replay:FILE: the schedule a run recorded (--record), "#" lines aside. */
+static struct sched *sched_new_replay(const char *path, unsigned ncores, GError **error)
 {
+    g_autofree char *text = NULL;
+    g_autoptr(GError) why = NULL;
+    if (!g_file_get_contents(path, &text, NULL, &why)) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
+                    why->message);
+        return NULL;
+    }
+    g_autoptr(GString) schedule = g_string_new(NULL);
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l; l++)
+        if (**l != '#')
+            g_string_append(schedule, g_strstrip(*l));
+    struct sched *s = sched_new_pinned(schedule->str, ncores, &why);
+    if (s == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
+                    why->message);
+        return NULL;
+    }
+    g_free(s->text);
+    s->text = g_strdup(path);
+    s->strategy = STRATEGY_REPLAY;
+    return s;
+}
+
+struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError **error)
+{
+    if (g_str_has_prefix(spec, "replay:"))
+        return sched_new_replay(spec + 7, ncores, error);
     g_autoptr(sched) s = g_new0(struct sched, 1);
     const char *colon = strchr(spec, ':');
     size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -53,7 +82,7 @@ struct sched *sched_new(const char *spec, uint64_t seed, GError **error)
         s->quantum = RANDOM_DEFAULT_MEAN;
     } else {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
-                    "--sched %s: unknown strategy (rr[:Q] or random[:M])", spec);
+                    "--sched %s: unknown strategy (rr[:Q], random[:M] or replay:FILE)", spec);
         return NULL;
     }
     if (colon && !parse_quantum(colon + 1, &s->quantum)) {
@@ -150,7 +179,7 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
 {
     /* pinned: the next segment whose core can run; a core that ends or
      * blocks gives up the rest of its segment.  Then round-robin. */
-    while (s->strategy == STRATEGY_PINNED && s->position < s->segments->len) {
+    while (s->segments != NULL && s->position < s->segments->len) {
         const struct segment *seg = &g_array_index(s->segments, struct segment, s->position++);
         if (runnable[seg->core]) {
             *turn = seg->count < 0 ? LONG_MAX : seg->count;
@@ -191,6 +220,8 @@ char *sched_describe(const struct sched *s)
     case STRATEGY_RANDOM:
         return g_strdup_printf("--sched random:%ld --seed %" G_GINT64_FORMAT, s->quantum,
                                (gint64)s->seed);
+    case STRATEGY_REPLAY:
+        return g_strdup_printf("--sched replay:%s", s->text);
     default:
         return g_strdup_printf("--schedule %s", s->text);
     }

@@ -14,9 +14,10 @@
 
 struct sched;
 
-/* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M).
- * NULL with ATOMSIM_ERROR_USAGE if it does not parse. */
-struct sched *sched_new(const char *spec, uint64_t seed, GError **error);
+/* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M), or
+ * "replay:FILE", a schedule a run recorded (--record).  NULL with
+ * ATOMSIM_ERROR_USAGE if it does not parse or names a core >= ncores. */
+struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError **error);
 /* An explicit interleaving: "CORE:COUNT,CORE:COUNT,...", where COUNT is a
  * number of steps or "*" (until the core ends or blocks).  Segments whose
  * core cannot run are skipped; after the last one the cores still running

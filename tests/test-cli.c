@@ -314,6 +314,9 @@ static void test_bad_input(void)
     expect_usage_error("choose one", "--sched", "rr", "--schedule", "0:*", good, NULL);
     expect_usage_error("unknown policy", "--monitor", "lazy", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "3", good, NULL);
+    expect_usage_error("--runs needs --sched random", "--runs", "5", "--sched", "rr", good, NULL);
+    expect_usage_error("--trace with --runs", "--runs", "5", "--trace", good, NULL);
+    expect_usage_error("replay:/nonexistent/s", "--sched", "replay:/nonexistent/s", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
     expect_usage_error("--json /nonexistent/r.json", "--json", "/nonexistent/r.json", good, NULL);
@@ -324,6 +327,75 @@ static void test_bad_input(void)
     g_unlink(cut);
     g_unlink(headonly);
     g_rmdir(dir);
+}
+
+/* A file's contents (to free). */
+static char *contents_of(const char *path)
+{
+    char *text = NULL;
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    return text;
+}
+
+/* Random runs recorded with --record replay with --sched replay:FILE to the
+ * very same trace, output and findings. */
+static void test_record_replay(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *dir = g_dir_make_tmp("atomsim-replay-XXXXXX", NULL);
+    g_autofree char *schedule = g_build_filename(dir, "schedule", NULL);
+    g_autofree char *first = g_build_filename(dir, "first", NULL);
+    g_autofree char *again = g_build_filename(dir, "again", NULL);
+    g_autofree char *record = g_strdup_printf("--record=%s", schedule);
+    g_autofree char *replay = g_strdup_printf("replay:%s", schedule);
+    g_autofree char *trace1 = g_strdup_printf("--trace=%s", first);
+    g_autofree char *trace2 = g_strdup_printf("--trace=%s", again);
+    static const char *const names[] = { "counter", "counter-atomic" };
+    static const char *const seeds[] = { "3", "7" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(names); i++)
+        for (unsigned k = 0; k < G_N_ELEMENTS(seeds); k++) {
+            g_autofree char *elf = example(cpu, names[i]);
+            struct result a = atomsim("--cores", "3", "--seed", seeds[k], record, trace1, elf,
+                                      NULL);
+            struct result b = atomsim("--cores", "3", "--sched", replay, trace2, elf, NULL);
+            g_autofree char *ta = contents_of(first), *tb = contents_of(again);
+            g_assert_cmpstr(ta, ==, tb);
+            g_assert_cmpint(a.status, ==, b.status);
+            /* the same output up to the reproduce line, which names the schedule */
+            *strstr(a.out, "atomsim: reproduce:") = '\0';
+            *strstr(b.out, "atomsim: reproduce:") = '\0';
+            g_assert_cmpstr(a.out, ==, b.out);
+            result_clear(&a);
+            result_clear(&b);
+        }
+    g_unlink(schedule);
+    g_unlink(first);
+    g_unlink(again);
+    g_rmdir(dir);
+}
+
+/* --runs tries seeds until a finding: the plain counter loses an update at
+ * some seed, and the reproduce line it prints gives the same findings. */
+static void test_runs(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "plain-increment");
+    struct result r = atomsim("--runs", "200", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, ": 1 with findings\n"));
+    const char *seed = strstr(r.out, "--seed ");
+    g_assert_nonnull(seed);
+    g_autofree char *n = g_strndup(seed + 7, strcspn(seed + 7, " "));
+    struct result again = atomsim("--seed", n, elf, NULL);
+    g_assert_cmpint(again.status, ==, 1);
+    g_assert_nonnull(strstr(again.out, "lost update on counter"));
+    result_clear(&again);
+    result_clear(&r);
+    /* nothing to find: every seed runs, exit 0 */
+    g_autofree char *good = example(data, "counter-atomic");
+    struct result clean = atomsim("--runs", "20", good, NULL);
+    g_assert_cmpint(clean.status, ==, 0);
+    g_assert_nonnull(strstr(clean.out, "explored 20 runs (seeds 1 to 20)"));
+    result_clear(&clean);
 }
 
 /* arm-aba pinned so that core 1 stores the value core 0's ldrex read before
@@ -362,6 +434,8 @@ int main(int argc, char **argv)
         { "guest-faults", test_guest_faults },
         { "exit-codes", test_exit_codes },
         { "trace", test_trace },
+        { "record-replay", test_record_replay },
+        { "runs", test_runs },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);

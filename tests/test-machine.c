@@ -99,7 +99,7 @@ static void test_machine_reused(void)
     g_assert_nonnull(img);
     g_autoptr(machine) m = machine_new(cpu_find(cpu), img, 3, NULL);
     g_assert_nonnull(m);
-    g_autoptr(sched) s = sched_new("random:3", 11, NULL);
+    g_autoptr(sched) s = sched_new("random:3", 11, 2, NULL);
     struct run_options opt = { .max_steps = 1000000, .max_insns = 10000000,
                                .out = fopen("/dev/null", "w") };
     struct run first, second;

@@ -133,7 +133,7 @@ int main(int argc, char **argv)
     const struct cpu_ops *cpu = cpu_for_elf(img->machine, img->elf_class, img->elf_data);
     g_autoptr(machine) one = machine_new(cpu, img, 1, &error);
     g_autoptr(machine) two = machine_new(cpu, img, 2, &error);
-    g_autoptr(sched) s = sched_new("random", 1, &error);
+    g_autoptr(sched) s = sched_new("random", 1, 2, &error);
     struct free_engine fe;
     free_open(&fe, one);
 
