@@ -14,6 +14,7 @@
 #include "machine.h"
 #include "run.h"
 #include "scheduler.h"
+#include "shrink.h"
 #include "trace.h"
 
 #define DEFAULT_CORES 2
@@ -70,6 +71,7 @@ struct options {
     int lock_table_size;
     gint64 runs;
     gboolean keep_going;
+    gboolean shrink;
     char *record;
     gint64 spin_limit;
     gint64 sc_fail_limit;
@@ -203,6 +205,64 @@ static int report_run(const struct options *o, struct run *r, struct machine *m,
     return status;
 }
 
+#define SHRINK_MAX_RUNS 2000
+
+/* What a run found first, and how to run candidate schedules quietly. */
+struct shrink_target {
+    struct run *r;
+    struct machine *m;
+    struct run_options quiet;   /* no trace, output thrown away */
+    enum finding_kind kind;
+    uint64_t where;             /* its variable, or its pc */
+};
+
+static uint64_t finding_where(const struct finding *f)
+{
+    return f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE ? f->addr
+                                                                                   : f->pc;
+}
+
+static bool try_schedule(void *ctx, const char *schedule, char **recorded,
+                         unsigned *preemptions)
+{
+    struct shrink_target *t = ctx;
+    g_autoptr(sched) pinned = sched_new_pinned(schedule, t->m->ncores, NULL);
+    t->quiet.out = fopen("/dev/null", "w");
+    run_program(t->r, t->m, pinned, &t->quiet);
+    fclose(t->quiet.out);
+    bool same = false;
+    for (guint i = 0; i < t->r->shown->len && !same; i++) {
+        const struct finding *f = &g_array_index(t->r->shown, struct finding, i);
+        same = f->kind == t->kind && (f->kind == FINDING_DEADLOCK || finding_where(f) == t->where);
+    }
+    *recorded = g_strdup(run_schedule(t->r));
+    *preemptions = t->r->preemptions;
+    run_clear(t->r);
+    return same;
+}
+
+/* r found something: shrink its schedule, run the shrunk one in full and
+ * report it.  The exit status. */
+static int shrink_and_report(const struct options *o, struct run *r, struct machine *m,
+                             struct lockstat *locks, const struct run_options *ro,
+                             unsigned traced_sinks)
+{
+    const struct finding *first = &g_array_index(r->shown, struct finding, 0);
+    struct shrink_target t = { r, m, *ro, first->kind, finding_where(first) };
+    t.quiet.sinks += traced_sinks;
+    t.quiet.nsinks -= traced_sinks;
+    g_autofree char *schedule = g_strdup(run_schedule(r));
+    unsigned from = r->preemptions, to, tries;
+    run_clear(r);
+    g_autofree char *best = shrink_schedule(schedule, from, m->ncores, try_schedule, &t,
+                                            SHRINK_MAX_RUNS, &to, &tries);
+    g_autoptr(sched) pinned = sched_new_pinned(best, m->ncores, NULL);
+    run_program(r, m, pinned, ro);
+    printf("atomsim: shrunk from %u to %u preemption%s in %u runs\n", from, to,
+           to == 1 ? "" : "s", tries);
+    return report_run(o, r, m, locks, pinned);
+}
+
 /* --runs N: the seeds from --seed on, one run each, until a run finds
  * something (all N with --keep-going).  The first such run is reported in
  * full, the others in a line each; without any, the last run is. */
@@ -222,14 +282,19 @@ static int explore(const struct options *o, struct run *r, struct machine *m,
         fclose(ro->out);
         runs++;
         bool failed = r->end != RUN_DONE || r->findings > 0;
-        bool last = i + 1 == o->runs;
-        if (failed && found++ == 0) {
+        found += failed;
+        if (failed && found == 1 && o->shrink && r->shown->len > 0) {
+            printf("atomsim: seed %" G_GINT64_FORMAT " found something; shrinking\n",
+                   o->seed + i);
+            ro->out = stdout;
+            status = shrink_and_report(o, r, m, locks, ro, 0);
+        } else if (failed && found == 1) {
             fwrite(output, 1, len, stdout);
             status = report_run(o, r, m, locks, strategy);
         } else if (failed) {
             g_autofree char *result = result_text(r);
             printf("atomsim: seed %" G_GINT64_FORMAT ": %s\n", o->seed + i, result);
-        } else if (last && found == 0) {
+        } else if (i + 1 == o->runs && found == 0) {
             status = report_run(o, r, m, locks, strategy);
         }
         run_clear(r);
@@ -361,7 +426,9 @@ static int run_main(struct options *o)
     if (o->runs > 1)
         return explore(o, &r, m, locks, &ro);
     run_program(&r, m, strategy, &ro);
-    int status = report_run(o, &r, m, locks, strategy);
+    int status = o->shrink && r.shown->len > 0
+                     ? shrink_and_report(o, &r, m, locks, &ro, tr != NULL ? 1 : 0)
+                     : report_run(o, &r, m, locks, strategy);
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
         fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
         status = EXIT_USAGE;
@@ -414,6 +481,8 @@ int main(int argc, char **argv)
           "Try N seeds from --seed on; stop at the first finding", "N" },
         { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o.keep_going,
           "With --runs, try every seed", NULL },
+        { "shrink", 0, 0, G_OPTION_ARG_NONE, &o.shrink,
+          "On a finding, shrink the schedule to the fewest preemptions that show it", NULL },
         { "record", 0, 0, G_OPTION_ARG_FILENAME, &o.record,
           "Write the run's schedule to FILE (replay it with --sched replay:FILE)", "FILE" },
         { "json", 0, 0, G_OPTION_ARG_FILENAME, &o.json,

@@ -130,6 +130,7 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
     } else if (r->turn_left <= 0 && !ii->no_preempt) {
         unsigned next = choose_next(r, (int)c->id);
         if (next != c->id) {
+            r->preemptions++;
             r->next_core = (int)next;
             stop_before(r, c, pc);
             return false;

@@ -39,6 +39,7 @@ struct run {
     const struct run_options *opt;
     uint64_t steps;             /* visible operations, all cores */
     uint64_t insns;             /* instructions, all cores */
+    unsigned preemptions;       /* switches away from a core that could go on */
     long turn_left;             /* visible operations left in this turn */
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */

@@ -398,6 +398,35 @@ static void test_runs(gconstpointer data)
     result_clear(&clean);
 }
 
+/* A lost update found under a schedule with many preemptions shrinks to
+ * the one it needs: core 0 preempted between its load and its store.  The
+ * recorded shrunk schedule replays to the same lost update. */
+static void test_shrink(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "plain-increment");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-shrink-XXXXXX", NULL);
+    g_autofree char *file = g_build_filename(dir, "schedule", NULL);
+    g_autofree char *record = g_strdup_printf("--record=%s", file);
+    g_autofree char *replay = g_strdup_printf("replay:%s", file);
+    struct result r = atomsim("--sched", "random:1", "--seed", "3", "--shrink", record, elf,
+                              NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    unsigned from = 0, to = 0;
+    const char *line = strstr(r.out, "atomsim: shrunk from ");
+    g_assert_nonnull(line);
+    g_assert_cmpint(sscanf(line, "atomsim: shrunk from %u to %u", &from, &to), ==, 2);
+    g_assert_cmpuint(from, >, 1);
+    g_assert_cmpuint(to, ==, 1);
+    g_assert_nonnull(strstr(r.out, "lost update on counter"));
+    struct result again = atomsim("--sched", replay, elf, NULL);
+    g_assert_cmpint(again.status, ==, 1);
+    g_assert_nonnull(strstr(again.out, "lost update on counter"));
+    result_clear(&r);
+    result_clear(&again);
+    g_unlink(file);
+    g_rmdir(dir);
+}
+
 /* arm-aba pinned so that core 1 stores the value core 0's ldrex read before
  * core 0's strex: under --monitor value the strex stores, and atomsim says
  * that only a value-comparing monitor let it; under address it fails and
@@ -436,6 +465,7 @@ int main(int argc, char **argv)
         { "trace", test_trace },
         { "record-replay", test_record_replay },
         { "runs", test_runs },
+        { "shrink", test_shrink },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);

@@ -1,0 +1,27 @@
+/* shrink.h — the fewest preemptions that still show a finding.
+ *
+ * Starting from the schedule a failing run recorded, shrinking tries, one
+ * turn at a time, to let the running core go on instead of being
+ * preempted: it removes a turn and gives its steps to the same core's next
+ * turn.  Each candidate runs with every core free to finish after its last
+ * turn; it is kept if the run still shows the same finding with fewer
+ * preemptions, and the schedule that run recorded is the next start.
+ */
+#ifndef ATOMSIM_SHRINK_H
+#define ATOMSIM_SHRINK_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+/* Run schedule (--schedule form); true if it shows the finding sought, with
+ * the schedule the run took (to free) and its preemptions. */
+typedef bool (*shrink_try)(void *ctx, const char *schedule, char **recorded,
+                           unsigned *preemptions);
+
+/* The shrunk schedule (to free) and its preemptions; *runs counts the
+ * candidates run (at most max_runs). */
+char *shrink_schedule(const char *schedule, unsigned preemptions, unsigned ncores,
+                      shrink_try try, void *ctx, unsigned max_runs, unsigned *shrunk_preemptions,
+                      unsigned *runs);
+
+#endif
