@@ -8,6 +8,7 @@
 #include "error.h"
 #include "loader.h"
 #include "lockstat.h"
+#include "explore.h"
 #include "lost-update.h"
 #include "progress.h"
 #include "report-json.h"
@@ -72,6 +73,9 @@ struct options {
     gint64 runs;
     gboolean keep_going;
     gboolean shrink;
+    int jobs;
+    char *shard_text;
+    unsigned shard, shards;
     char *record;
     gint64 spin_limit;
     gint64 sc_fail_limit;
@@ -263,49 +267,62 @@ static int shrink_and_report(const struct options *o, struct run *r, struct mach
     return report_run(o, r, m, locks, pinned);
 }
 
-/* --runs N: the seeds from --seed on, one run each, until a run finds
- * something (all N with --keep-going).  The first such run is reported in
- * full, the others in a line each; without any, the last run is. */
+/* --runs N: the seeds from --seed on (this shard's), over --jobs threads,
+ * until a run finds something (all of them with --keep-going).  The first
+ * seed that found something runs again here and is reported in full, or
+ * shrunk; the others are listed. */
 static int explore(const struct options *o, struct run *r, struct machine *m,
                    struct lockstat *locks, struct run_options *ro)
 {
-    gint64 start = g_get_monotonic_time();
-    int status = EXIT_CLEAN;
-    unsigned found = 0, runs = 0;
-    for (gint64 i = 0; i < o->runs; i++) {
-        g_autoptr(sched) strategy = sched_new(o->sched ? o->sched : "random",
-                                              (uint64_t)(o->seed + i), m->ncores, NULL);
-        g_autofree char *output = NULL;
-        size_t len = 0;
-        ro->out = open_memstream(&output, &len);
-        run_program(r, m, strategy, ro);
-        fclose(ro->out);
-        runs++;
-        bool failed = r->end != RUN_DONE || r->findings > 0;
-        found += failed;
-        if (failed && found == 1 && o->shrink && r->shown->len > 0) {
-            printf("atomsim: seed %" G_GINT64_FORMAT " found something; shrinking\n",
-                   o->seed + i);
-            ro->out = stdout;
-            status = shrink_and_report(o, r, m, locks, ro, 0);
-        } else if (failed && found == 1) {
-            fwrite(output, 1, len, stdout);
-            status = report_run(o, r, m, locks, strategy);
-        } else if (failed) {
-            g_autofree char *result = result_text(r);
-            printf("atomsim: seed %" G_GINT64_FORMAT ": %s\n", o->seed + i, result);
-        } else if (i + 1 == o->runs && found == 0) {
-            status = report_run(o, r, m, locks, strategy);
-        }
-        run_clear(r);
-        if (found > 0 && !o->keep_going)
-            break;
+    struct explore_options eo = {
+        .sched = o->sched ? o->sched : "random", .first_seed = o->seed, .runs = o->runs,
+        .shard = o->shard, .shards = o->shards, .jobs = (unsigned)o->jobs,
+        .keep_going = o->keep_going, .run = *ro,
+        .spin_limit = (uint64_t)o->spin_limit, .sc_fail_limit = (uint64_t)o->sc_fail_limit,
+    };
+    struct explore_result res = { 0 };
+    g_autoptr(GError) error = NULL;
+    if (!explore_seeds(m, &eo, &res, &error)) {
+        fprintf(stderr, "atomsim: %s\n", error->message);
+        return EXIT_USAGE;
     }
-    double secs = (double)(g_get_monotonic_time() - start) / 1e6;
-    printf("atomsim: explored %u runs (seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ") in "
-           "%.2f s, %.0f runs/s: %u with findings\n", runs, o->seed, o->seed + runs - 1, secs,
-           runs / (secs > 0 ? secs : 1e-9), found);
+    int status = EXIT_CLEAN;
+    if (res.failing->len > 0) {
+        int64_t first = g_array_index(res.failing, int64_t, 0);
+        g_autoptr(sched) strategy = sched_new(eo.sched, (uint64_t)first, m->ncores, NULL);
+        run_program(r, m, strategy, ro);
+        status = o->shrink && r->shown->len > 0 ? shrink_and_report(o, r, m, locks, ro, 0)
+                                                : report_run(o, r, m, locks, strategy);
+        run_clear(r);
+        for (guint i = 1; i < res.failing->len; i++)
+            printf("atomsim: seed %" G_GINT64_FORMAT " found something too\n",
+                   g_array_index(res.failing, int64_t, i));
+    }
+    g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
+                                                             o->shards) : g_strdup("");
+    printf("atomsim: explored %u runs (seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "%s) "
+           "in %.2f s, %.0f runs/s on %d thread%s: %u with findings\n", res.runs, o->seed,
+           o->seed + o->runs - 1, shard, res.seconds,
+           res.runs / (res.seconds > 0 ? res.seconds : 1e-9), o->jobs, o->jobs == 1 ? "" : "s",
+           res.failing->len);
+    explore_result_clear(&res);
     return status;
+}
+
+/* --shard I/N */
+static bool parse_shard(const char *text, unsigned *shard, unsigned *shards)
+{
+    char *end;
+    unsigned long i = strtoul(text, &end, 10);
+    if (end == text || *end != '/')
+        return false;
+    const char *n_text = end + 1;
+    unsigned long n = strtoul(n_text, &end, 10);
+    if (end == n_text || *end != '\0' || n < 1 || n > 1000000 || i >= n)
+        return false;
+    *shard = (unsigned)i;
+    *shards = (unsigned)n;
+    return true;
 }
 
 static int run_main(struct options *o)
@@ -341,6 +358,10 @@ static int run_main(struct options *o)
                         (o->sched != NULL && !g_str_has_prefix(o->sched, "random"))))
         return usage_error("--runs needs --sched random[:M]: the other schedules do not "
                            "change with the seed");
+    if (o->jobs < 1 || o->jobs > 256)
+        return usage_error("--jobs %d: 1 to 256 threads", o->jobs);
+    if (o->shard_text != NULL && !parse_shard(o->shard_text, &o->shard, &o->shards))
+        return usage_error("--shard %s: give I/N with 0 <= I < N, e.g. 0/4", o->shard_text);
     if (o->runs > 1 && o->trace != NULL)
         return usage_error("--trace with --runs: record the schedule (--record FILE) and "
                            "trace its replay");
@@ -457,6 +478,8 @@ int main(int argc, char **argv)
         .max_insns = DEFAULT_MAX_INSNS,
         .spin_limit = DEFAULT_SPIN_LIMIT,
         .runs = 1,
+        .jobs = 1,
+        .shards = 1,
         .sc_fail_limit = DEFAULT_SC_FAIL_LIMIT,
     };
     GOptionEntry entries[] = {
@@ -479,6 +502,10 @@ int main(int argc, char **argv)
           "A livelock when a store-exclusive fails N times in a row (default 1000)", "N" },
         { "runs", 0, 0, G_OPTION_ARG_INT64, &o.runs,
           "Try N seeds from --seed on; stop at the first finding", "N" },
+        { "jobs", 'j', 0, G_OPTION_ARG_INT, &o.jobs,
+          "With --runs, run on N host threads (default 1)", "N" },
+        { "shard", 0, 0, G_OPTION_ARG_STRING, &o.shard_text,
+          "With --runs, run only the seeds whose index is I modulo N", "I/N" },
         { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o.keep_going,
           "With --runs, try every seed", NULL },
         { "shrink", 0, 0, G_OPTION_ARG_NONE, &o.shrink,
@@ -523,6 +550,7 @@ int main(int argc, char **argv)
     g_free(o.trace);
     g_free(o.json);
     g_free(o.record);
+    g_free(o.shard_text);
     g_strfreev(o.args);
     return status;
 }

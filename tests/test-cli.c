@@ -316,6 +316,8 @@ static void test_bad_input(void)
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "3", good, NULL);
     expect_usage_error("--runs needs --sched random", "--runs", "5", "--sched", "rr", good, NULL);
     expect_usage_error("--trace with --runs", "--runs", "5", "--trace", good, NULL);
+    expect_usage_error("--shard 2/2", "--runs", "5", "--shard", "2/2", good, NULL);
+    expect_usage_error("--jobs 0", "--runs", "5", "--jobs", "0", good, NULL);
     expect_usage_error("replay:/nonexistent/s", "--sched", "replay:/nonexistent/s", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
@@ -374,6 +376,14 @@ static void test_record_replay(gconstpointer data)
     g_rmdir(dir);
 }
 
+/* The seed --runs reports ("--seed N" in its reproduce line; to free). */
+static char *reported_seed(const char *out)
+{
+    const char *seed = strstr(out, "--seed ");
+    g_assert_nonnull(seed);
+    return g_strndup(seed + 7, strcspn(seed + 7, " "));
+}
+
 /* --runs tries seeds until a finding: the plain counter loses an update at
  * some seed, and the reproduce line it prints gives the same findings. */
 static void test_runs(gconstpointer data)
@@ -382,9 +392,7 @@ static void test_runs(gconstpointer data)
     struct result r = atomsim("--runs", "200", elf, NULL);
     g_assert_cmpint(r.status, ==, 1);
     g_assert_nonnull(strstr(r.out, ": 1 with findings\n"));
-    const char *seed = strstr(r.out, "--seed ");
-    g_assert_nonnull(seed);
-    g_autofree char *n = g_strndup(seed + 7, strcspn(seed + 7, " "));
+    g_autofree char *n = reported_seed(r.out);
     struct result again = atomsim("--seed", n, elf, NULL);
     g_assert_cmpint(again.status, ==, 1);
     g_assert_nonnull(strstr(again.out, "lost update on counter"));
@@ -396,6 +404,50 @@ static void test_runs(gconstpointer data)
     g_assert_cmpint(clean.status, ==, 0);
     g_assert_nonnull(strstr(clean.out, "explored 20 runs (seeds 1 to 20)"));
     result_clear(&clean);
+}
+
+/* Seeds that found something, from --keep-going's output (to free). */
+static GPtrArray *failing_seeds(const char *out)
+{
+    GPtrArray *seeds = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_add(seeds, reported_seed(out));
+    for (const char *p = out; (p = strstr(p, "atomsim: seed ")) != NULL; p++)
+        g_ptr_array_add(seeds, g_strndup(p + 14, strcspn(p + 14, " ")));
+    return seeds;
+}
+
+/* Threads do not change the answer: --jobs 2 reports the same first seed as
+ * --jobs 1; and two shards between them find exactly the seeds one process
+ * finds. */
+static void test_jobs_and_shards(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "plain-increment");
+    struct result one = atomsim("--runs", "200", "--jobs", "1", elf, NULL);
+    struct result two = atomsim("--runs", "200", "--jobs", "2", elf, NULL);
+    g_autofree char *s1 = reported_seed(one.out), *s2 = reported_seed(two.out);
+    g_assert_cmpstr(s1, ==, s2);
+
+    struct result all = atomsim("--runs", "40", "--keep-going", elf, NULL);
+    struct result a = atomsim("--runs", "40", "--keep-going", "--shard", "0/2", elf, NULL);
+    struct result b = atomsim("--runs", "40", "--keep-going", "--shard", "1/2", "--jobs", "2",
+                              elf, NULL);
+    g_autoptr(GPtrArray) whole = failing_seeds(all.out);
+    g_autoptr(GPtrArray) half0 = failing_seeds(a.out);
+    g_autoptr(GPtrArray) half1 = failing_seeds(b.out);
+    g_assert_cmpuint(half0->len + half1->len, ==, whole->len);
+    for (guint i = 0; i < half0->len; i++) {
+        g_assert_true(g_ptr_array_find_with_equal_func(whole, half0->pdata[i], g_str_equal,
+                                                       NULL));
+        g_assert_cmpint(atoi(half0->pdata[i]) % 2, ==, 1);  /* index 0 is seed 1 */
+    }
+    for (guint i = 0; i < half1->len; i++)
+        g_assert_true(g_ptr_array_find_with_equal_func(whole, half1->pdata[i], g_str_equal,
+                                                       NULL));
+    result_clear(&one);
+    result_clear(&two);
+    result_clear(&all);
+    result_clear(&a);
+    result_clear(&b);
 }
 
 /* A lost update found under a schedule with many preemptions shrinks to
@@ -466,6 +518,7 @@ int main(int argc, char **argv)
         { "record-replay", test_record_replay },
         { "runs", test_runs },
         { "shrink", test_shrink },
+        { "jobs-and-shards", test_jobs_and_shards },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
