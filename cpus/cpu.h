@@ -52,6 +52,7 @@ struct insn_info {
     uint8_t size;       /* bytes accessed */
     bool no_preempt;    /* the scheduler may not stop the core just before it */
     bool cas;           /* an RMW that stores only if memory equals data_reg */
+    bool lock_prefix;   /* an RMW atomic only through its LOCK prefix (x86) */
     uint8_t cond;       /* runs only if cpu->condition_holds(cond); 0: always */
     /* INSN_SC: the register that receives 0 (stored) or 1 (failed). */
     int16_t status_reg;

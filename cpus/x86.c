@@ -134,8 +134,10 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         if (op->type != X86_OP_MEM)
             continue;
         bool locked = x->prefix[0] == X86_PREFIX_LOCK || insn->id == X86_INS_XCHG;
-        if (i == 0 && lockable(insn->id))
+        if (i == 0 && lockable(insn->id)) {
             out->kind = locked ? INSN_RMW : INSN_SPLIT_RMW;
+            out->lock_prefix = insn->id != X86_INS_XCHG && locked;
+        }
         else if (op->access == (CS_AC_READ | CS_AC_WRITE))
             out->kind = INSN_SPLIT_RMW;
         else if (op->access == CS_AC_WRITE)

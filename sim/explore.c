@@ -44,6 +44,7 @@ static void run_seeds(gpointer data, gpointer user_data)
             continue;
         int64_t seed = eo->first_seed + i;
         g_autoptr(sched) strategy = sched_new(eo->sched, (uint64_t)seed, m->ncores, NULL);
+        ro.fault_seed = (uint64_t)seed;
         run_program(&r, m, strategy, &ro);
         g_atomic_int_inc(&s->runs);
         if (r.end != RUN_DONE || r.findings > 0) {

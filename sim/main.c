@@ -46,6 +46,11 @@ static const char help_description[] =
     "segment whose core has ended is skipped; after the last one the cores\n"
     "still running take turns of one step.  Example: 0:3,1:2,0:*\n"
     "\n"
+    "Faults (--fault, repeatable): strip-lock runs LOCK-prefixed x86\n"
+    "instructions as if the prefix were gone (as a uniprocessor kernel patches\n"
+    "them); sc-fail:P makes a store-exclusive that would store fail with\n"
+    "probability P, drawn from --seed (the architecture allows it).\n"
+    "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
     "           (the architecture; default)\n"
@@ -73,6 +78,9 @@ struct options {
     gint64 runs;
     gboolean keep_going;
     gboolean shrink;
+    char **faults;              /* --fault, as given */
+    gboolean strip_lock;
+    double sc_fail;
     int jobs;
     char *shard_text;
     unsigned shard, shards;
@@ -120,10 +128,15 @@ static char *result_text(const struct run *r)
 static char *reproduce_text(const struct run *r, const struct machine *m,
                             const struct options *o, const char *sched_options)
 {
-    return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s --max-steps %"
+    g_autoptr(GString) faults = g_string_new(NULL);
+    for (char **f = o->faults; f && *f; f++)
+        g_string_append_printf(faults, " --fault %s", *f);
+    if (o->faults && o->schedule == NULL && !(o->sched && g_str_has_prefix(o->sched, "random")))
+        g_string_append_printf(faults, " --seed %" G_GINT64_FORMAT, o->seed);
+    return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s%s --max-steps %"
                            G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,
                            m->ncores, sched_options, monitor_policy_name(r->monitor.policy),
-                           o->max_steps, o->max_insns, m->img->path);
+                           faults->str, o->max_steps, o->max_insns, m->img->path);
 }
 
 /* Why the run could not end normally, for one line on stderr, or NULL
@@ -290,6 +303,7 @@ static int explore(const struct options *o, struct run *r, struct machine *m,
     if (res.failing->len > 0) {
         int64_t first = g_array_index(res.failing, int64_t, 0);
         g_autoptr(sched) strategy = sched_new(eo.sched, (uint64_t)first, m->ncores, NULL);
+        ro->fault_seed = (uint64_t)first;
         run_program(r, m, strategy, ro);
         status = o->shrink && r->shown->len > 0 ? shrink_and_report(o, r, m, locks, ro, 0)
                                                 : report_run(o, r, m, locks, strategy);
@@ -358,6 +372,17 @@ static int run_main(struct options *o)
                         (o->sched != NULL && !g_str_has_prefix(o->sched, "random"))))
         return usage_error("--runs needs --sched random[:M]: the other schedules do not "
                            "change with the seed");
+    for (char **f = o->faults; f && *f; f++) {
+        char *end;
+        if (strcmp(*f, "strip-lock") == 0)
+            o->strip_lock = TRUE;
+        else if (g_str_has_prefix(*f, "sc-fail:") &&
+                 (o->sc_fail = g_ascii_strtod(*f + 8, &end)) > 0 && o->sc_fail <= 1 &&
+                 *end == '\0' && end != *f + 8)
+            continue;
+        else
+            return usage_error("--fault %s: strip-lock, or sc-fail:P with 0 < P <= 1", *f);
+    }
     if (o->jobs < 1 || o->jobs > 256)
         return usage_error("--jobs %d: 1 to 256 threads", o->jobs);
     if (o->shard_text != NULL && !parse_shard(o->shard_text, &o->shard, &o->shards))
@@ -441,6 +466,9 @@ static int run_main(struct options *o)
         .out = stdout,
         .monitor = monitor,
         .lock_table_size = (unsigned)o->lock_table_size,
+        .strip_lock = o->strip_lock,
+        .sc_fail = o->sc_fail,
+        .fault_seed = (uint64_t)o->seed,
         .sinks = sinks,
         .nsinks = nsinks,
     };
@@ -508,6 +536,8 @@ int main(int argc, char **argv)
           "With --runs, run only the seeds whose index is I modulo N", "I/N" },
         { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o.keep_going,
           "With --runs, try every seed", NULL },
+        { "fault", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.faults,
+          "Break something: strip-lock, or sc-fail:P (repeat for both)", "FAULT" },
         { "shrink", 0, 0, G_OPTION_ARG_NONE, &o.shrink,
           "On a finding, shrink the schedule to the fewest preemptions that show it", NULL },
         { "record", 0, 0, G_OPTION_ARG_FILENAME, &o.record,
@@ -551,6 +581,7 @@ int main(int argc, char **argv)
     g_free(o.json);
     g_free(o.record);
     g_free(o.shard_text);
+    g_strfreev(o.faults);
     g_strfreev(o.args);
     return status;
 }

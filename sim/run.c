@@ -181,6 +181,8 @@ static void store_exclusive(struct run *r, struct core *c, const struct insn_inf
     bool diverged;
     bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
                                           e.old_value, &diverged);
+    if (stores && r->opt->sc_fail > 0 && g_rand_double(r->fault_rand) < r->opt->sc_fail)
+        stores = diverged = false;      /* a spurious failure (--fault sc-fail:P) */
     e.flags = EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
     if (stores) {
         store_registers(c, ii, addr);
@@ -248,13 +250,14 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         return;
     }
 
+    /* Without LOCK (--fault strip-lock), a LOCK-prefixed RMW is split too. */
+    bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
     uint64_t addr = 0;
     if (ii->size > 0) {
         addr = effective_address(m, c, ii, pc);
         /* Plain accesses to private memory are invisible; atomic ones are
          * events wherever they are. */
-        bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE ||
-                     ii->kind == INSN_SPLIT_RMW;
+        bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE || split;
         if (plain && !machine_is_shared(m, c, addr))
             return;
     }
@@ -265,7 +268,7 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
                      G_GINT64_MODIFIER "x (%u bytes): an alignment fault", addr, ii->size));
         return;
     }
-    if (ii->kind == INSN_SPLIT_RMW) {
+    if (split) {
         split_rmw(r, c, ii, pc, addr);
         return;
     }
@@ -488,6 +491,7 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
     r->schedule = g_string_new(NULL);
     r->schedule_core = -1;
+    r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
     g_array_set_clear_func(r->shown, finding_clear);
     m->run = r;
     machine_reset(m);
@@ -548,6 +552,9 @@ void run_clear(struct run *r)
     if (r->schedule)
         g_string_free(r->schedule, TRUE);
     r->schedule = NULL;
+    if (r->fault_rand)
+        g_rand_free(r->fault_rand);
+    r->fault_rand = NULL;
     g_free(r->fault);
     r->fault = NULL;
 }

@@ -29,6 +29,12 @@ struct run_options {
     FILE *out;          /* guest output and findings */
     enum monitor_policy monitor;
     unsigned lock_table_size;   /* overrides the guest's __atomic_hash_size; 0: keep */
+    /* Faults (--fault): LOCK prefixes ignored, as a uniprocessor kernel
+     * patches them out; store-exclusives that fail spuriously with this
+     * probability (the architecture allows it), drawn from fault_seed. */
+    bool strip_lock;
+    double sc_fail;
+    uint64_t fault_seed;
     const struct event_sink *sinks;     /* every event goes to each */
     unsigned nsinks;
 };
@@ -49,6 +55,7 @@ struct run {
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
+    GRand *fault_rand;          /* draws the spurious store-exclusive failures */
     GString *schedule;          /* the run's turns as --schedule gives them */
     int schedule_core;          /* the core of the last turn recorded, or -1 */
     long schedule_count;        /* its steps so far */

@@ -318,6 +318,8 @@ static void test_bad_input(void)
     expect_usage_error("--trace with --runs", "--runs", "5", "--trace", good, NULL);
     expect_usage_error("--shard 2/2", "--runs", "5", "--shard", "2/2", good, NULL);
     expect_usage_error("--jobs 0", "--runs", "5", "--jobs", "0", good, NULL);
+    expect_usage_error("--fault sc-fail:2", "--fault", "sc-fail:2", good, NULL);
+    expect_usage_error("--fault bogus", "--fault", "bogus", good, NULL);
     expect_usage_error("replay:/nonexistent/s", "--sched", "replay:/nonexistent/s", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
@@ -479,6 +481,52 @@ static void test_shrink(gconstpointer data)
     g_rmdir(dir);
 }
 
+/* --fault strip-lock: lock addl loses an update under the schedule that
+ * splits it (the litmus x86-lock-add), as on a kernel patched for one cpu;
+ * xchg, locked without a prefix, stays atomic. */
+static void test_strip_lock(void)
+{
+    if (!cpu_built("x86")) {
+        g_test_skip("no x86 guest compiler");
+        return;
+    }
+    const char *add = BUILDDIR "/tests/litmus/x86/x86-lock-add.elf";
+    const char *xchg = BUILDDIR "/tests/litmus/x86/x86-xchg.elf";
+    struct result locked = atomsim("--schedule", "0:2,1:*,0:*", add, NULL);
+    struct result stripped = atomsim("--fault", "strip-lock", "--schedule", "0:2,1:*,0:*", add,
+                                     NULL);
+    struct result exchange = atomsim("--fault", "strip-lock", "--schedule", "0:2,1:*,0:*", xchg,
+                                     NULL);
+    g_assert_nonnull(strstr(locked.out, "litmus: not observed"));
+    g_assert_nonnull(strstr(stripped.out, "litmus: observed"));
+    g_assert_nonnull(strstr(stripped.out, "lost update on x"));
+    g_assert_nonnull(strstr(stripped.out, "--fault strip-lock"));     /* reproduce line */
+    g_assert_nonnull(strstr(exchange.out, "litmus: not observed"));
+    result_clear(&locked);
+    result_clear(&stripped);
+    result_clear(&exchange);
+}
+
+/* --fault sc-fail:P: store-exclusives fail spuriously, and the library's
+ * ldrex/strex loops retry: nothing is lost.  The same seed fails the same
+ * ones. */
+static void test_sc_fail(void)
+{
+    if (!cpu_built("arm")) {
+        g_test_skip("no arm guest compiler");
+        return;
+    }
+    g_autofree char *elf = example("arm", "counter-atomic");
+    struct result a = atomsim("--fault", "sc-fail:0.5", "--trace", elf, NULL);
+    struct result b = atomsim("--fault", "sc-fail:0.5", "--trace", elf, NULL);
+    g_assert_cmpint(a.status, ==, 0);
+    g_assert_nonnull(strstr(a.out, "atomsim: result: clean\n"));
+    g_assert_nonnull(strstr(a.out, " failed"));
+    g_assert_cmpstr(a.out, ==, b.out);
+    result_clear(&a);
+    result_clear(&b);
+}
+
 /* arm-aba pinned so that core 1 stores the value core 0's ldrex read before
  * core 0's strex: under --monitor value the strex stores, and atomsim says
  * that only a value-comparing monitor let it; under address it fails and
@@ -523,5 +571,7 @@ int main(int argc, char **argv)
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
     g_test_add_func("/cli/monitor-divergence", test_monitor_divergence);
+    g_test_add_func("/cli/fault/strip-lock", test_strip_lock);
+    g_test_add_func("/cli/fault/sc-fail", test_sc_fail);
     return g_test_run();
 }
