@@ -20,5 +20,5 @@ libatomsim_a_SOURCES += \
 	programs/include/atomsim-abi.h
 
 bin_PROGRAMS += atomsim
-atomsim_SOURCES = %D%/main.c
+atomsim_SOURCES = %D%/main.c %D%/options.h %D%/report.h %D%/report.c %D%/hunt.h %D%/hunt.c
 atomsim_LDADD = libatomsim.a $(ATOMSIM_LIBS)

@@ -6,16 +6,16 @@
 
 #include "config.h"
 #include "error.h"
+#include "hunt.h"
 #include "loader.h"
 #include "lockstat.h"
-#include "explore.h"
 #include "lost-update.h"
-#include "progress.h"
-#include "report-json.h"
 #include "machine.h"
+#include "options.h"
+#include "progress.h"
+#include "report.h"
 #include "run.h"
 #include "scheduler.h"
-#include "shrink.h"
 #include "trace.h"
 
 #define DEFAULT_CORES 2
@@ -66,34 +66,6 @@ static const char help_description[] =
     "  2  bad usage, or a missing or bad program file\n"
     "  3  a guest fault, or the step or instruction budget ran out\n";
 
-struct options {
-    char *cpu;
-    int cores;
-    char *sched;
-    char *schedule;
-    char *monitor;
-    char *trace;        /* "-" for standard output */
-    char *json;
-    int lock_table_size;
-    gint64 runs;
-    gboolean keep_going;
-    gboolean shrink;
-    char **faults;              /* --fault, as given */
-    gboolean strip_lock;
-    double sc_fail;
-    int jobs;
-    char *shard_text;
-    unsigned shard, shards;
-    char *record;
-    gint64 spin_limit;
-    gint64 sc_fail_limit;
-    gint64 seed;
-    gint64 max_steps;
-    gint64 max_insns;
-    gboolean version;
-    char **args;
-};
-
 static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 static int usage_error(const char *fmt, ...)
 {
@@ -104,223 +76,6 @@ static int usage_error(const char *fmt, ...)
     fputs(" (see atomsim --help)\n", stderr);
     va_end(ap);
     return EXIT_USAGE;
-}
-
-/* "clean", "2 findings", "guest fault" ... (to free). */
-static char *result_text(const struct run *r)
-{
-    switch (r->end) {
-    case RUN_DONE:
-        if (r->findings == 0)
-            return g_strdup("clean");
-        return g_strdup_printf("%u finding%s", r->findings, r->findings == 1 ? "" : "s");
-    case RUN_STOPPED:
-        return g_strdup_printf("%u finding%s (stopped: no progress)", r->findings,
-                               r->findings == 1 ? "" : "s");
-    case RUN_FAULT: return g_strdup("guest fault");
-    case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
-    case RUN_INSN_BUDGET: return g_strdup("instruction budget exhausted");
-    default: return g_strdup("deadlock");
-    }
-}
-
-/* The command line that gives this run again (to free). */
-static char *reproduce_text(const struct run *r, const struct machine *m,
-                            const struct options *o, const char *sched_options)
-{
-    g_autoptr(GString) faults = g_string_new(NULL);
-    for (char **f = o->faults; f && *f; f++)
-        g_string_append_printf(faults, " --fault %s", *f);
-    if (o->faults && o->schedule == NULL && !(o->sched && g_str_has_prefix(o->sched, "random")))
-        g_string_append_printf(faults, " --seed %" G_GINT64_FORMAT, o->seed);
-    return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s%s --max-steps %"
-                           G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,
-                           m->ncores, sched_options, monitor_policy_name(r->monitor.policy),
-                           faults->str, o->max_steps, o->max_insns, m->img->path);
-}
-
-/* Why the run could not end normally, for one line on stderr, or NULL
- * (to free). */
-static char *abnormal_end_text(const struct run *r, const struct machine *m)
-{
-    if (r->end == RUN_FAULT) {
-        const struct core *c = &m->cores[r->fault_core];
-        g_autofree char *where = image_name_addr(m->img, c->last_pc);
-        return g_strdup_printf("%s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s",
-                               m->img->path, r->fault_core, c->last_pc, where, r->fault);
-    }
-    if (r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET)
-        return g_strdup_printf("%s: the %s budget ran out (%" G_GUINT64_FORMAT " steps, %"
-                               G_GUINT64_FORMAT " instructions): the program may never end "
-                               "(raise --max-steps or --max-insns)", m->img->path,
-                               r->end == RUN_STEP_BUDGET ? "step" : "instruction", r->steps,
-                               r->insns);
-    if (r->end == RUN_DEADLOCK)
-        return g_strdup_printf("%s: no core can run", m->img->path);
-    return NULL;
-}
-
-static void print_summary(const struct run *r, const struct machine *m, const char *result,
-                          const char *reproduce)
-{
-    printf("atomsim: %s, %u cores, %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
-           " steps\n", m->cpu->name, m->ncores, r->insns, r->steps);
-    for (unsigned i = 0; i < m->ncores; i++) {
-        const struct core *c = &m->cores[i];
-        printf("atomsim: cpu%u: %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
-               " steps, ", i, c->insns, c->steps);
-        if (c->state == CORE_EXITED)
-            printf("exit %d\n", c->exit_code);
-        else
-            printf("stopped at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
-    }
-    printf("atomsim: result: %s\n", result);
-    printf("atomsim: reproduce: %s\n", reproduce);
-}
-
-static gboolean write_record(const char *path, const struct machine *m, const char *schedule,
-                             GError **error)
-{
-    g_autofree char *text = g_strdup_printf(
-        "# atomsim schedule of %s on %u %s cores: replay with --sched replay:%s\n%s\n",
-        m->img->path, m->ncores, m->cpu->name, path, schedule);
-    return g_file_set_contents(path, text, -1, error);
-}
-
-/* After run r with strategy: the lock table, the summary, the line on
- * stderr, --json and --record.  The exit status. */
-static int report_run(const struct options *o, struct run *r, struct machine *m,
-                      struct lockstat *locks, struct sched *strategy)
-{
-    g_autoptr(GError) error = NULL;
-    g_autofree char *sched_options = sched_describe(strategy);
-    g_autofree char *result = result_text(r);
-    g_autofree char *reproduce = reproduce_text(r, m, o, sched_options);
-    g_autofree char *abnormal = abnormal_end_text(r, m);
-    int status = r->end == RUN_STOPPED ? EXIT_FINDING
-                 : r->end != RUN_DONE  ? EXIT_GUEST
-                 : r->findings         ? EXIT_FINDING
-                                       : EXIT_CLEAN;
-    lockstat_print(locks, stdout);
-    print_summary(r, m, result, reproduce);
-    if (abnormal)
-        fprintf(stderr, "atomsim: %s\n", abnormal);
-    fflush(stdout);
-    if (o->json != NULL) {
-        struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
-                                       (uint64_t)o->max_insns, reproduce, result, status,
-                                       abnormal };
-        if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
-            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
-            return EXIT_USAGE;
-        }
-    }
-    if (o->record != NULL && !write_record(o->record, m, run_schedule(r), &error)) {
-        fprintf(stderr, "atomsim: --record %s: %s\n", o->record, error->message);
-        return EXIT_USAGE;
-    }
-    return status;
-}
-
-#define SHRINK_MAX_RUNS 2000
-
-/* What a run found first, and how to run candidate schedules quietly. */
-struct shrink_target {
-    struct run *r;
-    struct machine *m;
-    struct run_options quiet;   /* no trace, output thrown away */
-    enum finding_kind kind;
-    uint64_t where;             /* its variable, or its pc */
-};
-
-static uint64_t finding_where(const struct finding *f)
-{
-    return f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE ? f->addr
-                                                                                   : f->pc;
-}
-
-static bool try_schedule(void *ctx, const char *schedule, char **recorded,
-                         unsigned *preemptions)
-{
-    struct shrink_target *t = ctx;
-    g_autoptr(sched) pinned = sched_new_pinned(schedule, t->m->ncores, NULL);
-    t->quiet.out = fopen("/dev/null", "w");
-    run_program(t->r, t->m, pinned, &t->quiet);
-    fclose(t->quiet.out);
-    bool same = false;
-    for (guint i = 0; i < t->r->shown->len && !same; i++) {
-        const struct finding *f = &g_array_index(t->r->shown, struct finding, i);
-        same = f->kind == t->kind && (f->kind == FINDING_DEADLOCK || finding_where(f) == t->where);
-    }
-    *recorded = g_strdup(run_schedule(t->r));
-    *preemptions = t->r->preemptions;
-    run_clear(t->r);
-    return same;
-}
-
-/* r found something: shrink its schedule, run the shrunk one in full and
- * report it.  The exit status. */
-static int shrink_and_report(const struct options *o, struct run *r, struct machine *m,
-                             struct lockstat *locks, const struct run_options *ro,
-                             unsigned traced_sinks)
-{
-    const struct finding *first = &g_array_index(r->shown, struct finding, 0);
-    struct shrink_target t = { r, m, *ro, first->kind, finding_where(first) };
-    t.quiet.sinks += traced_sinks;
-    t.quiet.nsinks -= traced_sinks;
-    g_autofree char *schedule = g_strdup(run_schedule(r));
-    unsigned from = r->preemptions, to, tries;
-    run_clear(r);
-    g_autofree char *best = shrink_schedule(schedule, from, m->ncores, try_schedule, &t,
-                                            SHRINK_MAX_RUNS, &to, &tries);
-    g_autoptr(sched) pinned = sched_new_pinned(best, m->ncores, NULL);
-    run_program(r, m, pinned, ro);
-    printf("atomsim: shrunk from %u to %u preemption%s in %u runs\n", from, to,
-           to == 1 ? "" : "s", tries);
-    return report_run(o, r, m, locks, pinned);
-}
-
-/* --runs N: the seeds from --seed on (this shard's), over --jobs threads,
- * until a run finds something (all of them with --keep-going).  The first
- * seed that found something runs again here and is reported in full, or
- * shrunk; the others are listed. */
-static int explore(const struct options *o, struct run *r, struct machine *m,
-                   struct lockstat *locks, struct run_options *ro)
-{
-    struct explore_options eo = {
-        .sched = o->sched ? o->sched : "random", .first_seed = o->seed, .runs = o->runs,
-        .shard = o->shard, .shards = o->shards, .jobs = (unsigned)o->jobs,
-        .keep_going = o->keep_going, .run = *ro,
-        .spin_limit = (uint64_t)o->spin_limit, .sc_fail_limit = (uint64_t)o->sc_fail_limit,
-    };
-    struct explore_result res = { 0 };
-    g_autoptr(GError) error = NULL;
-    if (!explore_seeds(m, &eo, &res, &error)) {
-        fprintf(stderr, "atomsim: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    int status = EXIT_CLEAN;
-    if (res.failing->len > 0) {
-        int64_t first = g_array_index(res.failing, int64_t, 0);
-        g_autoptr(sched) strategy = sched_new(eo.sched, (uint64_t)first, m->ncores, NULL);
-        ro->fault_seed = (uint64_t)first;
-        run_program(r, m, strategy, ro);
-        status = o->shrink && r->shown->len > 0 ? shrink_and_report(o, r, m, locks, ro, 0)
-                                                : report_run(o, r, m, locks, strategy);
-        run_clear(r);
-        for (guint i = 1; i < res.failing->len; i++)
-            printf("atomsim: seed %" G_GINT64_FORMAT " found something too\n",
-                   g_array_index(res.failing, int64_t, i));
-    }
-    g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
-                                                             o->shards) : g_strdup("");
-    printf("atomsim: explored %u runs (seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "%s) "
-           "in %.2f s, %.0f runs/s on %d thread%s: %u with findings\n", res.runs, o->seed,
-           o->seed + o->runs - 1, shard, res.seconds,
-           res.runs / (res.seconds > 0 ? res.seconds : 1e-9), o->jobs, o->jobs == 1 ? "" : "s",
-           res.failing->len);
-    explore_result_clear(&res);
-    return status;
 }
 
 /* --shard I/N */
@@ -473,10 +228,10 @@ static int run_main(struct options *o)
         .nsinks = nsinks,
     };
     if (o->runs > 1)
-        return explore(o, &r, m, locks, &ro);
+        return hunt_explore(o, &r, m, locks, &ro);
     run_program(&r, m, strategy, &ro);
     int status = o->shrink && r.shown->len > 0
-                     ? shrink_and_report(o, &r, m, locks, &ro, tr != NULL ? 1 : 0)
+                     ? hunt_shrink(o, &r, m, locks, &ro, tr != NULL ? 1 : 0)
                      : report_run(o, &r, m, locks, strategy);
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
         fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));

@@ -1,0 +1,21 @@
+/* hunt.h — hunting for a finding: many seeds (--runs, --jobs, --shard) and
+ * shrinking the schedule that found it (--shrink). */
+#ifndef ATOMSIM_HUNT_H
+#define ATOMSIM_HUNT_H
+
+#include "lockstat.h"
+#include "options.h"
+#include "run.h"
+
+/* Run r found something: shrink its schedule, run the shrunk one in full and
+ * report it.  The first traced_sinks sinks of ro (a trace) are left out of
+ * the candidate runs.  The exit status. */
+int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
+                struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks);
+
+/* --runs: the seeds from --seed on, then the first that found something in
+ * full.  The exit status. */
+int hunt_explore(const struct options *o, struct run *r, struct machine *m,
+                 struct lockstat *locks, struct run_options *ro);
+
+#endif
