@@ -40,6 +40,10 @@ static const char help_description[] =
     "Schedules (--sched):\n"
     "  rr[:Q]       round-robin, Q steps per turn (default 1)\n"
     "  random[:M]   seeded random: a random core for 1 .. 2M-1 steps (default M 4)\n"
+    "  pct[:D[:K]]  probabilistic concurrency testing: random core priorities,\n"
+    "               D-1 change points among the first K steps (default 3, 1000);\n"
+    "               each run finds a bug of depth D with probability at least\n"
+    "               1/(n*K^(D-1)) for n cores; a spinning core yields\n"
     "  replay:FILE  the schedule --record wrote\n"
     "Or an explicit interleaving (--schedule), segments CORE:COUNT separated by\n"
     "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
@@ -124,9 +128,10 @@ static int run_main(struct options *o)
     if (o->runs < 1)
         return usage_error("--runs %" G_GINT64_FORMAT ": at least 1", o->runs);
     if (o->runs > 1 && (o->schedule != NULL ||
-                        (o->sched != NULL && !g_str_has_prefix(o->sched, "random"))))
-        return usage_error("--runs needs --sched random[:M]: the other schedules do not "
-                           "change with the seed");
+                        (o->sched != NULL && !g_str_has_prefix(o->sched, "random") &&
+                         !g_str_has_prefix(o->sched, "pct"))))
+        return usage_error("--runs needs --sched random[:M] or pct[:D[:K]]: the other "
+                           "schedules do not change with the seed");
     for (char **f = o->faults; f && *f; f++) {
         char *end;
         if (strcmp(*f, "strip-lock") == 0)
@@ -270,7 +275,7 @@ int main(int argc, char **argv)
           "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o.cores, "Simulated cores, 1 to 64 (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o.sched,
-          "Schedule: rr[:Q], random[:M] or replay:FILE (default random:4)", "S" },
+          "Schedule: rr[:Q], random[:M], pct[:D[:K]] or replay:FILE (default random:4)", "S" },
         { "schedule", 0, 0, G_OPTION_ARG_STRING, &o.schedule,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o.monitor,

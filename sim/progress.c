@@ -2,6 +2,9 @@
 #include <string.h>
 #include "progress.h"
 
+/* Steps of one spin after which the scheduler hears of it. */
+#define SPIN_YIELD 32
+
 struct spinner {
     uint64_t streak;            /* steps in a row that only read addr */
     uint64_t pc, addr;          /* the last of them */
@@ -96,6 +99,8 @@ static void progress_event(void *ctx, const struct event *e)
     sp->streak = e->addr == sp->addr ? sp->streak + 1 : 1;
     sp->pc = e->pc;
     sp->addr = e->addr;
+    if (sp->streak % SPIN_YIELD == 0)
+        sched_spinning(p->run->sched, e->core);
     if (sp->streak >= p->spin_limit && all_running_spin(p))
         deadlock(p, e->core);
 }

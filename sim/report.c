@@ -1,5 +1,6 @@
 /* report.c — see report.h. */
 #include <stdio.h>
+#include <string.h>
 
 #include "error.h"
 #include "report.h"
@@ -30,7 +31,7 @@ static char *reproduce_text(const struct run *r, const struct machine *m,
     g_autoptr(GString) faults = g_string_new(NULL);
     for (char **f = o->faults; f && *f; f++)
         g_string_append_printf(faults, " --fault %s", *f);
-    if (o->faults && o->schedule == NULL && !(o->sched && g_str_has_prefix(o->sched, "random")))
+    if (o->faults && strstr(sched_options, "--seed ") == NULL)   /* the faults' seed */
         g_string_append_printf(faults, " --seed %" G_GINT64_FORMAT, o->seed);
     return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s%s --max-steps %"
                            G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,

@@ -6,10 +6,14 @@
 #include "error.h"
 #include "scheduler.h"
 
-enum strategy { STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED, STRATEGY_REPLAY };
+enum strategy { STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED, STRATEGY_REPLAY, STRATEGY_PCT };
 
 #define RR_DEFAULT_QUANTUM 1
 #define RANDOM_DEFAULT_MEAN 4
+#define PCT_DEFAULT_DEPTH 3
+#define PCT_DEFAULT_STEPS 1000
+#define PCT_MAX_DEPTH 16
+#define PCT_MAX_CORES 64
 #define TURN_MAX 1000000
 
 /* One segment of a pinned schedule: core runs count steps (-1: until it
@@ -25,6 +29,15 @@ struct sched {
     uint64_t seed;
     GRand *rand;
     GArray *segments;   /* pinned: struct segment */
+    /* pct: depth d, steps k, each core's priority (higher runs), the d-1
+     * steps at which the running core drops below every other, and the
+     * steps so far */
+    long depth, steps;
+    unsigned ncores;
+    int priority[PCT_MAX_CORES];
+    uint64_t change[PCT_MAX_DEPTH];
+    uint64_t step;
+    int lowest;
     guint position;     /* pinned: the next segment */
     char *text;         /* pinned: the schedule as given */
 };
@@ -66,10 +79,35 @@ static struct sched *sched_new_replay(const char *path, unsigned ncores, GError 
     return s;
 }
 
+/* pct[:D[:K]] */
+static struct sched *sched_new_pct(const char *spec, uint64_t seed, unsigned ncores,
+                                   GError **error)
+{
+    g_autoptr(sched) s = g_new0(struct sched, 1);
+    s->strategy = STRATEGY_PCT;
+    s->depth = PCT_DEFAULT_DEPTH;
+    s->steps = PCT_DEFAULT_STEPS;
+    s->ncores = ncores;
+    s->quantum = 1;
+    g_auto(GStrv) parts = g_strsplit(spec, ":", 3);
+    if ((parts[1] && (!parse_quantum(parts[1], &s->depth) || s->depth > PCT_MAX_DEPTH)) ||
+        (parts[1] && parts[2] && !parse_quantum(parts[2], &s->steps))) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "--sched %s: pct:D:K takes a depth D from 1 to %d and K steps from 1 to %d",
+                    spec, PCT_MAX_DEPTH, TURN_MAX);
+        return NULL;
+    }
+    s->seed = seed;
+    sched_reset(s);
+    return g_steal_pointer(&s);
+}
+
 struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError **error)
 {
     if (g_str_has_prefix(spec, "replay:"))
         return sched_new_replay(spec + 7, ncores, error);
+    if (strcmp(spec, "pct") == 0 || g_str_has_prefix(spec, "pct:"))
+        return sched_new_pct(spec, seed, ncores, error);
     g_autoptr(sched) s = g_new0(struct sched, 1);
     const char *colon = strchr(spec, ':');
     size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -82,7 +120,8 @@ struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError
         s->quantum = RANDOM_DEFAULT_MEAN;
     } else {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
-                    "--sched %s: unknown strategy (rr[:Q], random[:M] or replay:FILE)", spec);
+                    "--sched %s: unknown strategy (rr[:Q], random[:M], pct[:D[:K]] or "
+                    "replay:FILE)", spec);
         return NULL;
     }
     if (colon && !parse_quantum(colon + 1, &s->quantum)) {
@@ -172,6 +211,22 @@ void sched_reset(struct sched *s)
     if (s->rand)
         g_rand_free(s->rand);
     s->rand = g_rand_new_with_seed_array(words, 2);
+    if (s->strategy == STRATEGY_PCT) {
+        /* priorities d .. d+n-1 in a random order; d-1 change points among
+         * the first k steps, the i-th dropping its core to priority i */
+        for (unsigned i = 0; i < s->ncores; i++)
+            s->priority[i] = (int)(s->depth + i);
+        for (unsigned i = s->ncores; i > 1; i--) {
+            unsigned j = (unsigned)g_rand_int_range(s->rand, 0, (gint32)i);
+            int t = s->priority[i - 1];
+            s->priority[i - 1] = s->priority[j];
+            s->priority[j] = t;
+        }
+        for (long i = 0; i + 1 < s->depth; i++)
+            s->change[i] = (uint64_t)g_rand_int_range(s->rand, 1, (gint32)s->steps + 1);
+        s->step = 0;
+        s->lowest = 0;
+    }
 }
 
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
@@ -185,6 +240,18 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
             *turn = seg->count < 0 ? LONG_MAX : seg->count;
             return seg->core;
         }
+    }
+    if (s->strategy == STRATEGY_PCT) {
+        s->step++;
+        for (long i = 0; current >= 0 && i + 1 < s->depth; i++)
+            if (s->change[i] == s->step)
+                s->priority[current] = (int)(i + 1);
+        int best = -1;
+        for (unsigned i = 0; i < ncores; i++)
+            if (runnable[i] && (best < 0 || s->priority[i] > s->priority[best]))
+                best = (int)i;
+        *turn = 1;
+        return (unsigned)best;
     }
     if (s->strategy != STRATEGY_RANDOM) {
         /* The next runnable core after the current one, in order. */
@@ -222,7 +289,18 @@ char *sched_describe(const struct sched *s)
                                (gint64)s->seed);
     case STRATEGY_REPLAY:
         return g_strdup_printf("--sched replay:%s", s->text);
+    case STRATEGY_PCT:
+        return g_strdup_printf("--sched pct:%ld:%ld --seed %" G_GINT64_FORMAT, s->depth,
+                               s->steps, (gint64)s->seed);
     default:
         return g_strdup_printf("--schedule %s", s->text);
     }
+}
+
+void sched_spinning(struct sched *s, unsigned core)
+{
+    /* PCT assumes a waiting thread yields: a spinning core drops below all
+     * others, as at a change point, so that the core it waits for can run. */
+    if (s->strategy == STRATEGY_PCT)
+        s->priority[core] = --s->lowest;
 }

@@ -14,8 +14,10 @@
 
 struct sched;
 
-/* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M), or
- * "replay:FILE", a schedule a run recorded (--record).  NULL with
+/* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M);
+ * "pct", "pct:D" or "pct:D:K", probabilistic concurrency testing of depth D
+ * (default 3) with its change points among the first K steps (default
+ * 1000); or "replay:FILE", a schedule a run recorded (--record).  NULL with
  * ATOMSIM_ERROR_USAGE if it does not parse or names a core >= ncores. */
 struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError **error);
 /* An explicit interleaving: "CORE:COUNT,CORE:COUNT,...", where COUNT is a
@@ -35,6 +37,10 @@ void sched_reset(struct sched *s);
  * and the length of its turn.  current: the core that ran last, or -1. */
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn);
+
+/* core has been spinning (reading one location, writing nothing): a
+ * strategy that would otherwise keep running it lets another core run. */
+void sched_spinning(struct sched *s, unsigned core);
 
 /* The options that give this schedule again, e.g. "--sched random:4
  * --seed 1" or "--schedule 0:3,1:*" (to free). */

@@ -320,6 +320,8 @@ static void test_bad_input(void)
     expect_usage_error("--jobs 0", "--runs", "5", "--jobs", "0", good, NULL);
     expect_usage_error("--fault sc-fail:2", "--fault", "sc-fail:2", good, NULL);
     expect_usage_error("--fault bogus", "--fault", "bogus", good, NULL);
+    expect_usage_error("pct:D:K takes a depth", "--sched", "pct:0", good, NULL);
+    expect_usage_error("pct:D:K takes a depth", "--sched", "pct:3:x", good, NULL);
     expect_usage_error("replay:/nonexistent/s", "--sched", "replay:/nonexistent/s", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
@@ -376,6 +378,24 @@ static void test_record_replay(gconstpointer data)
     g_unlink(first);
     g_unlink(again);
     g_rmdir(dir);
+}
+
+/* --sched pct: the plain counter's lost update within 200 seeds, and the
+ * spinlock counter clean (a spinning core yields, so no run spins on a lock
+ * whose holder never gets to run). */
+static void test_pct(gconstpointer data)
+{
+    g_autofree char *bad = broken(data, "plain-increment");
+    g_autofree char *good = example(data, "counter-atomic");
+    struct result found = atomsim("--sched", "pct:2:40", "--runs", "200", bad, NULL);
+    g_assert_cmpint(found.status, ==, 1);
+    g_assert_nonnull(strstr(found.out, "lost update on counter"));
+    g_assert_nonnull(strstr(found.out, "--sched pct:2:40 --seed "));
+    struct result clean = atomsim("--sched", "pct", "--runs", "30", good, NULL);
+    g_assert_cmpint(clean.status, ==, 0);
+    g_assert_nonnull(strstr(clean.out, ": 0 with findings"));
+    result_clear(&found);
+    result_clear(&clean);
 }
 
 /* The seed --runs reports ("--seed N" in its reproduce line; to free). */
@@ -567,6 +587,7 @@ int main(int argc, char **argv)
         { "runs", test_runs },
         { "shrink", test_shrink },
         { "jobs-and-shards", test_jobs_and_shards },
+        { "pct", test_pct },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
