@@ -53,13 +53,16 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
     struct shrink_target t = { r, m, *ro, first->kind, finding_where(first) };
     t.quiet.sinks += traced_sinks;
     t.quiet.nsinks -= traced_sinks;
+    t.quiet.inject = 0;                 /* pinned schedules hold every switch */
     g_autofree char *schedule = g_strdup(run_schedule(r));
     unsigned from = r->preemptions, to, tries;
     run_clear(r);
     g_autofree char *best = shrink_schedule(schedule, from, m->ncores, try_schedule, &t,
                                             SHRINK_MAX_RUNS, &to, &tries);
     g_autoptr(sched) pinned = sched_new_pinned(best, m->ncores, NULL);
-    run_program(r, m, pinned, ro);
+    struct run_options exact = *ro;
+    exact.inject = 0;
+    run_program(r, m, pinned, &exact);
     printf("atomsim: shrunk from %u to %u preemption%s in %u runs\n", from, to,
            to == 1 ? "" : "s", tries);
     return report_run(o, r, m, locks, pinned);

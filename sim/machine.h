@@ -47,6 +47,7 @@ struct core {
      * the core's next instruction (run.c). */
     bool has_pending;
     struct event pending;
+    uint64_t last_load;         /* the address of the core's last LOAD event */
     /* A non-atomic RMW whose load half ran and whose store half has not. */
     bool split_loaded;
     uint8_t split_bytes[16];    /* what the load half read */

@@ -22,6 +22,7 @@
 #define DEFAULT_MAX_STEPS 10000000
 #define DEFAULT_MAX_INSNS 1000000000
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
+#define INJECT_PROBABILITY 0.5
 
 static const char help_description[] =
     "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
@@ -49,6 +50,11 @@ static const char help_description[] =
     "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
     "segment whose core has ended is skipped; after the last one the cores\n"
     "still running take turns of one step.  Example: 0:3,1:2,0:*\n"
+    "\n"
+    "Injection (on, unless --no-inject or a pinned or replayed schedule):\n"
+    "before a step that closes a read-modify-write window (the store half of a\n"
+    "non-atomic RMW, a store-exclusive, a store to the location the core loaded\n"
+    "last), switch to another core half of the time, drawn from --seed.\n"
     "\n"
     "Faults (--fault, repeatable): strip-lock runs LOCK-prefixed x86\n"
     "instructions as if the prefix were gone (as a uniprocessor kernel patches\n"
@@ -143,6 +149,9 @@ static int run_main(struct options *o)
         else
             return usage_error("--fault %s: strip-lock, or sc-fail:P with 0 < P <= 1", *f);
     }
+    /* A pinned or replayed schedule already holds every switch. */
+    o->inject = !o->no_inject && o->schedule == NULL &&
+                !(o->sched && g_str_has_prefix(o->sched, "replay:"));
     if (o->jobs < 1 || o->jobs > 256)
         return usage_error("--jobs %d: 1 to 256 threads", o->jobs);
     if (o->shard_text != NULL && !parse_shard(o->shard_text, &o->shard, &o->shards))
@@ -229,6 +238,7 @@ static int run_main(struct options *o)
         .strip_lock = o->strip_lock,
         .sc_fail = o->sc_fail,
         .fault_seed = (uint64_t)o->seed,
+        .inject = o->inject ? INJECT_PROBABILITY : 0,
         .sinks = sinks,
         .nsinks = nsinks,
     };
@@ -298,6 +308,8 @@ int main(int argc, char **argv)
           "With --runs, try every seed", NULL },
         { "fault", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.faults,
           "Break something: strip-lock, or sc-fail:P (repeat for both)", "FAULT" },
+        { "no-inject", 0, 0, G_OPTION_ARG_NONE, &o.no_inject,
+          "Do not prefer preemptions inside read-modify-write windows", NULL },
         { "shrink", 0, 0, G_OPTION_ARG_NONE, &o.shrink,
           "On a finding, shrink the schedule to the fewest preemptions that show it", NULL },
         { "record", 0, 0, G_OPTION_ARG_FILENAME, &o.record,

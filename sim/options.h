@@ -3,6 +3,7 @@
 #ifndef ATOMSIM_OPTIONS_H
 #define ATOMSIM_OPTIONS_H
 
+#include <stdbool.h>
 #include <glib.h>
 
 struct options {
@@ -17,6 +18,8 @@ struct options {
     gint64 runs;
     gboolean keep_going;
     gboolean shrink;
+    gboolean no_inject;
+    bool inject;                /* on unless --no-inject or a pinned schedule */
     char **faults;              /* --fault, as given */
     gboolean strip_lock;
     double sc_fail;

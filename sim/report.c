@@ -28,10 +28,10 @@ char *report_result(const struct run *r)
 static char *reproduce_text(const struct run *r, const struct machine *m,
                             const struct options *o, const char *sched_options)
 {
-    g_autoptr(GString) faults = g_string_new(NULL);
+    g_autoptr(GString) faults = g_string_new(o->no_inject ? " --no-inject" : "");
     for (char **f = o->faults; f && *f; f++)
         g_string_append_printf(faults, " --fault %s", *f);
-    if (o->faults && strstr(sched_options, "--seed ") == NULL)   /* the faults' seed */
+    if ((o->faults || o->inject) && strstr(sched_options, "--seed ") == NULL)
         g_string_append_printf(faults, " --seed %" G_GINT64_FORMAT, o->seed);
     return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s%s --max-steps %"
                            G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,

@@ -116,11 +116,33 @@ const char *run_schedule(struct run *r)
     return r->schedule->str;
 }
 
+/* Is the step at addr the end of an RMW window: the store half of a split
+ * RMW, a store-exclusive, or a store to the location the core loaded last? */
+static bool closes_window(const struct core *c, const struct insn_info *ii, uint64_t addr)
+{
+    return c->split_loaded || ii->kind == INSN_SC ||
+           (ii->kind == INSN_STORE && addr == c->last_load);
+}
+
+/* --inject: another runnable core, picked at random, or -1. */
+static int injected_core(struct run *r, const struct core *c)
+{
+    unsigned others[MACHINE_MAX_CORES], n = 0;
+    for (unsigned i = 0; i < r->m->ncores; i++)
+        if (i != c->id && r->m->cores[i].state == CORE_RUNNING)
+            others[n++] = i;
+    if (n == 0 || g_rand_double(r->fault_rand) >= r->opt->inject)
+        return -1;
+    return (int)others[g_rand_int_range(r->fault_rand, 0, (gint32)n)];
+}
+
 /* A visible operation is about to run: count it as a step, or stop before
  * it if the budget is spent or the scheduler switches cores.  True if the
  * core goes on. */
-static bool take_step(struct run *r, struct core *c, const struct insn_info *ii, uint64_t pc)
+static bool take_step(struct run *r, struct core *c, const struct insn_info *ii, uint64_t pc,
+                      uint64_t addr)
 {
+    int other;
     if (c->resuming) {
         c->resuming = false;    /* the step chosen when the core was stopped */
     } else if (r->steps >= r->opt->max_steps) {
@@ -135,6 +157,12 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
             stop_before(r, c, pc);
             return false;
         }
+    } else if (r->opt->inject > 0 && !ii->no_preempt && closes_window(c, ii, addr) &&
+               (other = injected_core(r, c)) >= 0) {
+        r->preemptions++;
+        r->next_core = other;
+        stop_before(r, c, pc);
+        return false;
     }
     r->turn_left--;
     r->steps++;
@@ -207,7 +235,7 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
     struct machine *m = c->m;
     uint8_t *mem = machine_guest_ptr(m, addr, ii->size);
     if (!c->split_loaded) {
-        if (!take_step(r, c, ii, pc))
+        if (!take_step(r, c, ii, pc, addr))
             return;
         if (mem != NULL)
             memcpy(c->split_bytes, mem, ii->size);
@@ -217,7 +245,7 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
         load.flags = EVENT_SPLIT;
         emit(r, &load);
     }
-    if (!take_step(r, c, ii, pc))
+    if (!take_step(r, c, ii, pc, addr))
         return;
     c->split_loaded = false;
     struct event store = new_event(r, c, ii, pc, addr, EVENT_STORE);
@@ -272,13 +300,14 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         split_rmw(r, c, ii, pc, addr);
         return;
     }
-    if (!take_step(r, c, ii, pc))
+    if (!take_step(r, c, ii, pc, addr))
         return;
 
     struct event e = new_event(r, c, ii, pc, addr, EVENT_TRAP);
     switch (ii->kind) {
     case INSN_LOAD:
         e.kind = EVENT_LOAD;
+        c->last_load = addr;
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
         emit(r, &e);
         break;

@@ -35,6 +35,10 @@ struct run_options {
     bool strip_lock;
     double sc_fail;
     uint64_t fault_seed;
+    /* --inject: before a step that closes an RMW window (the store half of
+     * a split RMW, a store-exclusive, a store to the location the core
+     * loaded last), switch to another core with this probability. */
+    double inject;
     const struct event_sink *sinks;     /* every event goes to each */
     unsigned nsinks;
 };

@@ -398,6 +398,29 @@ static void test_pct(gconstpointer data)
     result_clear(&clean);
 }
 
+/* Injection: under rr:1000 each core runs its whole loop, so no schedule
+ * preempts a plain increment between its load and its store; injection
+ * does, inside that window, and the lost update shows within a few seeds.
+ * --no-inject never finds it. */
+static void test_inject(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "plain-increment");
+    unsigned with = 0, without = 0;
+    static const char *const seeds[] = { "1", "2", "3", "4", "5", "6" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(seeds); i++) {
+        struct result a = atomsim("--sched", "rr:1000", "--seed", seeds[i], elf, NULL);
+        struct result b = atomsim("--sched", "rr:1000", "--seed", seeds[i], "--no-inject", elf,
+                                  NULL);
+        with += strstr(a.out, "lost update on counter") != NULL;
+        without += strstr(b.out, "lost update on counter") != NULL;
+        g_assert_nonnull(strstr(b.out, "--no-inject"));         /* reproduce line */
+        result_clear(&a);
+        result_clear(&b);
+    }
+    g_assert_cmpuint(with, >, 0);
+    g_assert_cmpuint(without, ==, 0);
+}
+
 /* The seed --runs reports ("--seed N" in its reproduce line; to free). */
 static char *reported_seed(const char *out)
 {
@@ -588,6 +611,7 @@ int main(int argc, char **argv)
         { "shrink", test_shrink },
         { "jobs-and-shards", test_jobs_and_shards },
         { "pct", test_pct },
+        { "inject", test_inject },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-hunt.sh — runs to the first finding for every broken example on every
-# cpu, under --sched random (the default) and --sched pct:2:K, K the steps of
-# one run.  Run from the build directory after `make`:  tools/bench-hunt.sh [MAX]
+# cpu, under --sched random without injection, random with it (the default)
+# and --sched pct:2:K, K the steps of one run.  Run from the build directory after `make`:  tools/bench-hunt.sh [MAX]
 set -e
 max=${1:-2000}
 runs_to_find() {
@@ -9,13 +9,13 @@ runs_to_find() {
         sed -n 's/.*explored \([0-9]*\) runs.*: \([0-9]*\) with findings/\1 \2/p' |
         awk -v max="$max" '{ print ($2 > 0) ? $1 : ">" max }'
 }
-printf '%-8s %-22s %10s %10s\n' cpu example random pct:2:K
+printf '%-8s %-22s %9s %8s %8s\n' cpu example no-inject random pct:2:K
 for cpu in $(sed -n 's/^GUEST_CPUS = //p' Makefile); do
     for elf in programs/"$cpu"/broken/*.elf; do
         name=$(basename "$elf" .elf)
         [ "$name" = lock-order ] && continue    # deadlocks under every schedule
         steps=$(./atomsim --cores 2 --sched rr "$elf" | sed -n 's/.*instructions, \([0-9]*\) steps$/\1/p' | head -1)
-        printf '%-8s %-22s %10s %10s\n' "$cpu" "$name" "$(runs_to_find "$elf")" \
-            "$(runs_to_find --sched "pct:2:$steps" "$elf")"
+        printf '%-8s %-22s %9s %8s %8s\n' "$cpu" "$name" "$(runs_to_find --no-inject "$elf")" \
+            "$(runs_to_find "$elf")" "$(runs_to_find --sched "pct:2:$steps" "$elf")"
     done
 done
