@@ -148,6 +148,7 @@ gboolean report_json_write(const char *path, const struct run *r, const struct m
     add_int(b, "max_insns", (gint64)o->max_insns);
     json_builder_end_object(b);
     add_string(b, "reproduce", o->reproduce);
+    add_string(b, "schedule", o->schedule);
     add_string(b, "result", o->result);
     add_int(b, "exit_status", o->exit_status);
     json_builder_set_member_name(b, "fault");

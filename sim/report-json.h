@@ -12,6 +12,7 @@ struct report_options {
     const char *sched;          /* "--sched random:4 --seed 1" or "--schedule ..." */
     uint64_t max_steps, max_insns;
     const char *reproduce;      /* the command line that gives the run again */
+    const char *schedule;       /* the interleaving it took (--schedule form) */
     const char *result;         /* the summary's result: "clean", "2 findings" ... */
     int exit_status;
     const char *fault;          /* the guest-fault line, or NULL */

@@ -108,15 +108,20 @@ int report_run(const struct options *o, struct run *r, struct machine *m,
     fflush(stdout);
     if (o->json != NULL) {
         struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
-                                       (uint64_t)o->max_insns, reproduce, result, status,
-                                       abnormal };
+                                       (uint64_t)o->max_insns, reproduce, run_schedule(r),
+                                       result, status, abnormal };
         if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
             fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
             return EXIT_USAGE;
         }
     }
-    if (o->record != NULL && !write_record(o->record, m, run_schedule(r), &error)) {
-        fprintf(stderr, "atomsim: --record %s: %s\n", o->record, error->message);
+    /* A finding's schedule goes to --record FILE, or else next to the JSON
+     * report, as FILE.schedule. */
+    g_autofree char *record = o->record ? g_strdup(o->record)
+                              : o->json && r->findings ? g_strdup_printf("%s.schedule", o->json)
+                                                       : NULL;
+    if (record != NULL && !write_record(record, m, run_schedule(r), &error)) {
+        fprintf(stderr, "atomsim: --record %s: %s\n", record, error->message);
         return EXIT_USAGE;
     }
     return status;

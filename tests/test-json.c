@@ -141,9 +141,13 @@ static JsonParser *report_of(int want_status, const char *first, ...)
     JsonObject *o = json_node_get_object(json_parser_get_root(p));
     g_assert_cmpint(json_object_get_int_member(o, "findings_total"), ==,
                     json_array_get_length(json_object_get_array_member(o, "findings")));
+    /* a run with findings leaves its schedule beside the report */
+    g_autofree char *schedule = g_strdup_printf("%s.schedule", path);
+    g_assert_cmpint(g_file_test(schedule, G_FILE_TEST_EXISTS), ==, want_status == 1);
     result_clear(&r);
+    g_unlink(schedule);
     g_unlink(path);
-    g_rmdir(dir);
+    g_assert_cmpint(g_rmdir(dir), ==, 0);
     return p;
 }
 
@@ -167,6 +171,7 @@ static void test_lost_update(gconstpointer data)
     g_assert_cmpstr(json_object_get_string_member(json_object_get_object_member(o, "options"),
                                                   "schedule"), ==, "--schedule 0:1,1:500,0:*");
     g_assert_nonnull(strstr(json_object_get_string_member(o, "reproduce"), "--schedule 0:1"));
+    g_assert_true(g_str_has_prefix(json_object_get_string_member(o, "schedule"), "0:1,1:"));
     JsonArray *findings = json_object_get_array_member(o, "findings");
     JsonObject *lost = json_array_get_object_element(findings, 0);
     g_assert_cmpstr(json_object_get_string_member(lost, "kind"), ==, "lost-update");
