@@ -54,6 +54,7 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
     t.quiet.sinks += traced_sinks;
     t.quiet.nsinks -= traced_sinks;
     t.quiet.inject = 0;                 /* pinned schedules hold every switch */
+    t.quiet.delay_holder = 0;
     g_autofree char *schedule = g_strdup(run_schedule(r));
     unsigned from = r->preemptions, to, tries;
     run_clear(r);
@@ -62,6 +63,7 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
     g_autoptr(sched) pinned = sched_new_pinned(best, m->ncores, NULL);
     struct run_options exact = *ro;
     exact.inject = 0;
+    exact.delay_holder = 0;
     run_program(r, m, pinned, &exact);
     printf("atomsim: shrunk from %u to %u preemption%s in %u runs\n", from, to,
            to == 1 ? "" : "s", tries);

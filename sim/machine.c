@@ -187,6 +187,7 @@ void machine_reset(struct machine *m)
         c->resuming = false;
         c->has_pending = c->split_loaded = false;
         c->last_load = UINT64_MAX;
+        c->delayed_until = 0;
         c->insns = c->steps = 0;
         c->fault_type = -1;
         c->fault_addr = 0;

@@ -48,6 +48,7 @@ struct core {
     bool has_pending;
     struct event pending;
     uint64_t last_load;         /* the address of the core's last LOAD event */
+    uint64_t delayed_until;     /* --fault delay-holder: the step it may run again */
     /* A non-atomic RMW whose load half ran and whose store half has not. */
     bool split_loaded;
     uint8_t split_bytes[16];    /* what the load half read */

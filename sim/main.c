@@ -59,7 +59,9 @@ static const char help_description[] =
     "Faults (--fault, repeatable): strip-lock runs LOCK-prefixed x86\n"
     "instructions as if the prefix were gone (as a uniprocessor kernel patches\n"
     "them); sc-fail:P makes a store-exclusive that would store fail with\n"
-    "probability P, drawn from --seed (the architecture allows it).\n"
+    "probability P, drawn from --seed (the architecture allows it);\n"
+    "delay-holder:N keeps a core that has just taken a lock (an atomic write\n"
+    "from 0 to non-zero) from running for N steps while another core can.\n"
     "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
@@ -142,16 +144,21 @@ static int run_main(struct options *o)
         char *end;
         if (strcmp(*f, "strip-lock") == 0)
             o->strip_lock = TRUE;
+        else if (g_str_has_prefix(*f, "delay-holder:") &&
+                 (o->delay_holder = g_ascii_strtoll(*f + 13, &end, 10)) > 0 && *end == '\0')
+            continue;
         else if (g_str_has_prefix(*f, "sc-fail:") &&
                  (o->sc_fail = g_ascii_strtod(*f + 8, &end)) > 0 && o->sc_fail <= 1 &&
                  *end == '\0' && end != *f + 8)
             continue;
         else
-            return usage_error("--fault %s: strip-lock, or sc-fail:P with 0 < P <= 1", *f);
+            return usage_error("--fault %s: strip-lock, sc-fail:P with 0 < P <= 1, or "
+                               "delay-holder:N with N >= 1", *f);
     }
-    /* A pinned or replayed schedule already holds every switch. */
-    o->inject = !o->no_inject && o->schedule == NULL &&
-                !(o->sched && g_str_has_prefix(o->sched, "replay:"));
+    /* A pinned or replayed schedule already holds every switch: neither
+     * injection nor delay-holder adds one. */
+    o->generated = o->schedule == NULL && !(o->sched && g_str_has_prefix(o->sched, "replay:"));
+    o->inject = o->generated && !o->no_inject;
     if (o->jobs < 1 || o->jobs > 256)
         return usage_error("--jobs %d: 1 to 256 threads", o->jobs);
     if (o->shard_text != NULL && !parse_shard(o->shard_text, &o->shard, &o->shards))
@@ -239,6 +246,7 @@ static int run_main(struct options *o)
         .sc_fail = o->sc_fail,
         .fault_seed = (uint64_t)o->seed,
         .inject = o->inject ? INJECT_PROBABILITY : 0,
+        .delay_holder = o->generated ? (uint64_t)o->delay_holder : 0,
         .sinks = sinks,
         .nsinks = nsinks,
     };
@@ -307,7 +315,7 @@ int main(int argc, char **argv)
         { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o.keep_going,
           "With --runs, try every seed", NULL },
         { "fault", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.faults,
-          "Break something: strip-lock, or sc-fail:P (repeat for both)", "FAULT" },
+          "Break something: strip-lock, sc-fail:P, delay-holder:N (repeatable)", "FAULT" },
         { "no-inject", 0, 0, G_OPTION_ARG_NONE, &o.no_inject,
           "Do not prefer preemptions inside read-modify-write windows", NULL },
         { "shrink", 0, 0, G_OPTION_ARG_NONE, &o.shrink,

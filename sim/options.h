@@ -19,10 +19,12 @@ struct options {
     gboolean keep_going;
     gboolean shrink;
     gboolean no_inject;
+    bool generated;             /* the schedule is made as the run goes (not pinned) */
     bool inject;                /* on unless --no-inject or a pinned schedule */
     char **faults;              /* --fault, as given */
     gboolean strip_lock;
     double sc_fail;
+    gint64 delay_holder;
     int jobs;
     char *shard_text;
     unsigned shard, shards;

@@ -44,6 +44,10 @@ static uint64_t effective_address(const struct machine *m, const struct core *c,
 
 static void emit(struct run *r, const struct event *e)
 {
+    bool took_lock = (e->kind == EVENT_RMW || (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS)))
+                     && e->old_value == 0 && e->new_value != 0;
+    if (took_lock && r->opt->delay_holder)
+        r->m->cores[e->core].delayed_until = r->steps + r->opt->delay_holder;
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
 }
@@ -81,11 +85,21 @@ static void fault_before(struct run *r, struct core *c, uint64_t pc, char *what)
     end_run(r, RUN_FAULT);
 }
 
+/* Is core i delayed (--fault delay-holder) at this step? */
+static bool delayed(const struct run *r, unsigned i)
+{
+    return r->m->cores[i].delayed_until > r->steps;
+}
+
 static unsigned choose_next(struct run *r, int current)
 {
-    bool runnable[MACHINE_MAX_CORES];
-    for (unsigned i = 0; i < r->m->ncores; i++)
+    bool runnable[MACHINE_MAX_CORES], any_undelayed = false;
+    for (unsigned i = 0; i < r->m->ncores; i++) {
         runnable[i] = r->m->cores[i].state == CORE_RUNNING;
+        any_undelayed |= runnable[i] && !delayed(r, i);
+    }
+    for (unsigned i = 0; any_undelayed && i < r->m->ncores; i++)
+        runnable[i] = runnable[i] && !delayed(r, i);
     return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
 }
 
@@ -157,6 +171,12 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
             stop_before(r, c, pc);
             return false;
         }
+    } else if (delayed(r, c->id) && !ii->no_preempt &&
+               (other = (int)choose_next(r, (int)c->id)) != (int)c->id) {
+        r->preemptions++;
+        r->next_core = other;
+        stop_before(r, c, pc);
+        return false;
     } else if (r->opt->inject > 0 && !ii->no_preempt && closes_window(c, ii, addr) &&
                (other = injected_core(r, c)) >= 0) {
         r->preemptions++;

@@ -39,6 +39,10 @@ struct run_options {
      * a split RMW, a store-exclusive, a store to the location the core
      * loaded last), switch to another core with this probability. */
     double inject;
+    /* --fault delay-holder:N: a core that has just taken a lock (an atomic
+     * write from 0 to non-zero, lockstat's rule) is not scheduled for N
+     * steps while another core can run. */
+    uint64_t delay_holder;
     const struct event_sink *sinks;     /* every event goes to each */
     unsigned nsinks;
 };

@@ -320,6 +320,7 @@ static void test_bad_input(void)
     expect_usage_error("--jobs 0", "--runs", "5", "--jobs", "0", good, NULL);
     expect_usage_error("--fault sc-fail:2", "--fault", "sc-fail:2", good, NULL);
     expect_usage_error("--fault bogus", "--fault", "bogus", good, NULL);
+    expect_usage_error("--fault delay-holder:0", "--fault", "delay-holder:0", good, NULL);
     expect_usage_error("pct:D:K takes a depth", "--sched", "pct:0", good, NULL);
     expect_usage_error("pct:D:K takes a depth", "--sched", "pct:3:x", good, NULL);
     expect_usage_error("replay:/nonexistent/s", "--sched", "replay:/nonexistent/s", good, NULL);

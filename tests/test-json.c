@@ -240,6 +240,24 @@ static void test_locks(gconstpointer data)
     g_assert_cmpint(json_object_get_int_member(lock, "hold_max"), >, 0);
 }
 
+/* --fault delay-holder:40: the core that takes the spinlock is kept from
+ * running for 40 steps while the other spins, so some hold lasts at least
+ * that long; the counter stays exact. */
+static void test_delay_holder(gconstpointer data)
+{
+    g_autofree char *elf = example(data, "spinlock");
+    g_autoptr(JsonParser) p = report_of(0, "--cores", "2", "--fault", "delay-holder:40", elf,
+                                        NULL);
+    JsonArray *locks = json_object_get_array_member(root_of(p), "locks");
+    gint64 hold_max = 0;
+    for (guint i = 0; i < json_array_get_length(locks); i++) {
+        JsonObject *l = json_array_get_object_element(locks, i);
+        if (strcmp(json_object_get_string_member(l, "lock"), "lock") == 0)
+            hold_max = json_object_get_int_member(l, "hold_max");
+    }
+    g_assert_cmpint(hold_max, >=, 40);
+}
+
 /* Does any collision of the report involve variable var? */
 static bool collides(JsonObject *report, const char *var)
 {
@@ -305,6 +323,7 @@ int main(int argc, char **argv)
         { "clean-and-fault", test_clean_and_fault },
         { "locks", test_locks },
         { "every-finding", test_every_finding },
+        { "delay-holder", test_delay_holder },
     };
     add_per_cpu_tests("json", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/json/validator-rejects", test_validator_rejects);
