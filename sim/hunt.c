@@ -1,5 +1,6 @@
 /* hunt.c — see hunt.h. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "error.h"
 #include "explore.h"
@@ -111,4 +112,118 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
            res.failing->len);
     explore_result_clear(&res);
     return status;
+}
+
+/* --sched dfs[:B] ----------------------------------------------------------- */
+
+struct search_node {
+    char *prefix;               /* --schedule form */
+    uint64_t branch_from;       /* the first step a child may preempt at */
+    unsigned preemptions;       /* chosen so far */
+};
+
+static void node_free(gpointer p)
+{
+    struct search_node *n = p;
+    g_free(n->prefix);
+    g_free(n);
+}
+
+/* The first `steps` steps of a recorded schedule, then core c for one step
+ * (the tail goes on with it). */
+static char *preempted_at(const char *recorded, uint64_t steps, unsigned c)
+{
+    GString *s = g_string_new(NULL);
+    g_auto(GStrv) turns = g_strsplit(recorded, ",", -1);
+    for (char **t = turns; *t && **t && steps > 0; t++) {
+        unsigned core = (unsigned)strtoul(*t, NULL, 10);
+        uint64_t n = strtoull(strchr(*t, ':') + 1, NULL, 10);
+        n = MIN(n, steps);
+        g_string_append_printf(s, "%s%u:%" G_GUINT64_FORMAT, s->len ? "," : "", core, n);
+        steps -= n;
+    }
+    g_string_append_printf(s, "%s%u:1", s->len ? "," : "", c);
+    return g_string_free(s, FALSE);
+}
+
+/* The core that ran step `step` (from 0) of a recorded schedule. */
+static unsigned core_at(const char *recorded, uint64_t step)
+{
+    g_auto(GStrv) turns = g_strsplit(recorded, ",", -1);
+    for (char **t = turns; *t && **t; t++) {
+        uint64_t n = strtoull(strchr(*t, ':') + 1, NULL, 10);
+        if (step < n)
+            return (unsigned)strtoul(*t, NULL, 10);
+        step -= n;
+    }
+    return 0;
+}
+
+int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
+             struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
+             unsigned bound)
+{
+    struct run_options quiet = *ro;
+    quiet.sinks += traced_sinks;
+    quiet.nsinks -= traced_sinks;
+    quiet.inject = 0;
+    quiet.delay_holder = 0;
+    gint64 start = g_get_monotonic_time();
+    g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
+    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    struct search_node *root = g_new0(struct search_node, 1);
+    root->prefix = g_strdup("");
+    g_ptr_array_add(stack, root);
+    unsigned runs = 0, max_runs = o->runs > 1 ? (unsigned)o->runs : G_MAXUINT;
+    while (stack->len > 0 && runs < max_runs) {
+        struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
+        g_autoptr(sched) node = sched_new_search(n->prefix, m->ncores);
+        quiet.out = fopen("/dev/null", "w");
+        run_program(r, m, node, &quiet);
+        fclose(quiet.out);
+        runs++;
+        g_autofree char *recorded = g_strdup(run_schedule(r));
+        uint64_t steps = r->steps;
+        bool found = r->end != RUN_DONE || r->findings > 0;
+        run_clear(r);
+        if (found) {
+            node_free(n);
+            g_autoptr(sched) exact = sched_new_pinned(recorded, m->ncores, NULL);
+            struct run_options shown = *ro;
+            shown.inject = 0;
+            shown.delay_holder = 0;
+            run_program(r, m, exact, &shown);
+            int status = report_run(o, r, m, locks, exact);
+            run_clear(r);
+            printf("atomsim: dfs:%u found it after %u schedules in %.2f s\n", bound, runs,
+                   (double)(g_get_monotonic_time() - start) / 1e6);
+            return status;
+        }
+        if (!g_hash_table_add(seen, g_strdup(recorded)) || n->preemptions >= bound) {
+            node_free(n);
+            continue;           /* already explored, or no preemption left */
+        }
+        /* Children: at each later step, another core runs instead.  The
+         * first choice of core (step 0) is not a preemption. */
+        for (uint64_t p = steps; p-- > n->branch_from;) {
+            unsigned current = core_at(recorded, p);
+            for (unsigned c = 0; c < m->ncores; c++) {
+                if (c == current)
+                    continue;
+                struct search_node *child = g_new0(struct search_node, 1);
+                child->prefix = preempted_at(recorded, p, c);
+                child->branch_from = p + 1;
+                child->preemptions = n->preemptions + (p > 0);
+                g_ptr_array_add(stack, child);
+            }
+        }
+        node_free(n);
+    }
+    bool exhausted = stack->len == 0;
+    printf("atomsim: dfs:%u ran %u schedules in %.2f s: %s\n", bound, runs,
+           (double)(g_get_monotonic_time() - start) / 1e6,
+           exhausted ? "every schedule with at most that many preemptions, nothing found "
+                       "(the space is exhausted)"
+                     : "stopped at --runs, nothing found so far");
+    return EXIT_CLEAN;
 }

@@ -18,4 +18,12 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
 int hunt_explore(const struct options *o, struct run *r, struct machine *m,
                  struct lockstat *locks, struct run_options *ro);
 
+/* --sched dfs[:B]: every schedule with at most `bound` preemptions, each
+ * run once (CHESS-style, by re-execution), until one finds something, which
+ * is reported in full; or the space is exhausted.  --runs bounds the
+ * schedules.  The exit status. */
+int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
+             struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
+             unsigned bound);
+
 #endif

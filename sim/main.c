@@ -23,6 +23,7 @@
 #define DEFAULT_MAX_INSNS 1000000000
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
 #define INJECT_PROBABILITY 0.5
+#define DFS_DEFAULT_BOUND 2
 
 static const char help_description[] =
     "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
@@ -137,7 +138,7 @@ static int run_main(struct options *o)
         return usage_error("--runs %" G_GINT64_FORMAT ": at least 1", o->runs);
     if (o->runs > 1 && (o->schedule != NULL ||
                         (o->sched != NULL && !g_str_has_prefix(o->sched, "random") &&
-                         !g_str_has_prefix(o->sched, "pct"))))
+                         !g_str_has_prefix(o->sched, "pct") && !g_str_has_prefix(o->sched, "dfs"))))
         return usage_error("--runs needs --sched random[:M] or pct[:D[:K]]: the other "
                            "schedules do not change with the seed");
     for (char **f = o->faults; f && *f; f++) {
@@ -167,6 +168,17 @@ static int run_main(struct options *o)
         return usage_error("--trace with --runs: record the schedule (--record FILE) and "
                            "trace its replay");
 
+    unsigned dfs_bound = 0;
+    if (o->sched != NULL && (strcmp(o->sched, "dfs") == 0 || g_str_has_prefix(o->sched, "dfs:"))) {
+        char *end;
+        long b = o->sched[3] ? strtol(o->sched + 4, &end, 10) : DFS_DEFAULT_BOUND;
+        if (o->sched[3] && (end == o->sched + 4 || *end != '\0' || b < 0 || b > 8))
+            return usage_error("--sched %s: dfs:B takes a preemption bound B from 0 to 8",
+                               o->sched);
+        dfs_bound = (unsigned)b + 1;     /* + 1: 0 means no dfs */
+        g_free(o->sched);
+        o->sched = g_strdup("rr");       /* the strategy object is unused */
+    }
     g_autoptr(sched) strategy = NULL;
     if (o->schedule != NULL)
         strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, &error);
@@ -250,6 +262,8 @@ static int run_main(struct options *o)
         .sinks = sinks,
         .nsinks = nsinks,
     };
+    if (dfs_bound > 0)
+        return hunt_dfs(o, &r, m, locks, &ro, tr != NULL ? 1 : 0, dfs_bound - 1);
     if (o->runs > 1)
         return hunt_explore(o, &r, m, locks, &ro);
     run_program(&r, m, strategy, &ro);

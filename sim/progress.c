@@ -99,8 +99,8 @@ static void progress_event(void *ctx, const struct event *e)
     sp->streak = e->addr == sp->addr ? sp->streak + 1 : 1;
     sp->pc = e->pc;
     sp->addr = e->addr;
-    if (sp->streak % SPIN_YIELD == 0)
-        sched_spinning(p->run->sched, e->core);
+    if (sp->streak % SPIN_YIELD == 0 && sched_spinning(p->run->sched, e->core))
+        p->run->turn_left = 0;
     if (sp->streak >= p->spin_limit && all_running_spin(p))
         deadlock(p, e->core);
 }

@@ -6,7 +6,10 @@
 #include "error.h"
 #include "scheduler.h"
 
-enum strategy { STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED, STRATEGY_REPLAY, STRATEGY_PCT };
+enum strategy {
+    STRATEGY_RR, STRATEGY_RANDOM, STRATEGY_PINNED, STRATEGY_REPLAY, STRATEGY_PCT,
+    STRATEGY_SEARCH,            /* pinned, then no preemption (a dfs node) */
+};
 
 #define RR_DEFAULT_QUANTUM 1
 #define RANDOM_DEFAULT_MEAN 4
@@ -38,6 +41,7 @@ struct sched {
     uint64_t change[PCT_MAX_DEPTH];
     uint64_t step;
     int lowest;
+    int yielding;               /* search: the core that spins and must yield, or -1 */
     guint position;     /* pinned: the next segment */
     char *text;         /* pinned: the schedule as given */
 };
@@ -207,6 +211,7 @@ struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **e
 void sched_reset(struct sched *s)
 {
     s->position = 0;
+    s->yielding = -1;
     guint32 words[2] = { (guint32)s->seed, (guint32)(s->seed >> 32) };
     if (s->rand)
         g_rand_free(s->rand);
@@ -240,6 +245,21 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
             *turn = seg->count < 0 ? LONG_MAX : seg->count;
             return seg->core;
         }
+    }
+    if (s->strategy == STRATEGY_SEARCH) {
+        /* after the prefix no preemption: the current core goes on until it
+         * blocks, ends or spins; then the next core that can run */
+        bool yield = s->yielding == current;
+        s->yielding = -1;
+        *turn = LONG_MAX;
+        if (current >= 0 && runnable[current] && !yield)
+            return (unsigned)current;
+        for (unsigned i = 1; i <= ncores; i++) {
+            unsigned c = (unsigned)(current + (int)i) % ncores;
+            if (runnable[c] && (c != (unsigned)current || i == ncores))
+                return c;
+        }
+        g_assert_not_reached();
     }
     if (s->strategy == STRATEGY_PCT) {
         s->step++;
@@ -289,6 +309,8 @@ char *sched_describe(const struct sched *s)
                                (gint64)s->seed);
     case STRATEGY_REPLAY:
         return g_strdup_printf("--sched replay:%s", s->text);
+    case STRATEGY_SEARCH:
+        return g_strdup_printf("--schedule %s (then no preemption)", s->text);
     case STRATEGY_PCT:
         return g_strdup_printf("--sched pct:%ld:%ld --seed %" G_GINT64_FORMAT, s->depth,
                                s->steps, (gint64)s->seed);
@@ -297,10 +319,35 @@ char *sched_describe(const struct sched *s)
     }
 }
 
-void sched_spinning(struct sched *s, unsigned core)
+bool sched_spinning(struct sched *s, unsigned core)
 {
     /* PCT assumes a waiting thread yields: a spinning core drops below all
      * others, as at a change point, so that the core it waits for can run. */
     if (s->strategy == STRATEGY_PCT)
         s->priority[core] = --s->lowest;
+    /* A search node's spinning core yields at once, its turn over (a yield
+     * is not a preemption the search chose). */
+    if (s->strategy == STRATEGY_SEARCH) {
+        s->yielding = (int)core;
+        if (s->position < s->segments->len)
+            s->position = s->segments->len;     /* the rest of the prefix is moot */
+        return true;
+    }
+    return false;
+}
+
+struct sched *sched_new_search(const char *prefix, unsigned ncores)
+{
+    struct sched *s = *prefix ? sched_new_pinned(prefix, ncores, NULL)
+                              : g_new0(struct sched, 1);
+    if (s == NULL)
+        return NULL;
+    if (s->segments == NULL) {
+        s->segments = g_array_new(FALSE, FALSE, sizeof(struct segment));
+        s->text = g_strdup("");
+    }
+    s->strategy = STRATEGY_SEARCH;
+    s->yielding = -1;
+    s->quantum = 1;
+    return s;
 }

@@ -39,8 +39,14 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn);
 
 /* core has been spinning (reading one location, writing nothing): a
- * strategy that would otherwise keep running it lets another core run. */
-void sched_spinning(struct sched *s, unsigned core);
+ * strategy that would otherwise keep running it lets another core run.
+ * True if the core's turn should end now. */
+bool sched_spinning(struct sched *s, unsigned core);
+
+/* A node of a search (--sched dfs): the pinned prefix, then no preemption:
+ * the running core goes on until it blocks, ends or spins (then it yields
+ * to the next core that can run).  NULL if prefix does not parse. */
+struct sched *sched_new_search(const char *prefix, unsigned ncores);
 
 /* The options that give this schedule again, e.g. "--sched random:4
  * --seed 1" or "--schedule 0:3,1:*" (to free). */

@@ -35,7 +35,7 @@ TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code \
-	atomic-conformance atomic-stress wait-forever
+	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once
 EXTRA_DIST += $(GUEST_TESTS:%=%D%/guest/%.c)
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive

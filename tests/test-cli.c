@@ -322,6 +322,7 @@ static void test_bad_input(void)
     expect_usage_error("--fault bogus", "--fault", "bogus", good, NULL);
     expect_usage_error("--fault delay-holder:0", "--fault", "delay-holder:0", good, NULL);
     expect_usage_error("pct:D:K takes a depth", "--sched", "pct:0", good, NULL);
+    expect_usage_error("dfs:B takes a preemption bound", "--sched", "dfs:x", good, NULL);
     expect_usage_error("pct:D:K takes a depth", "--sched", "pct:3:x", good, NULL);
     expect_usage_error("replay:/nonexistent/s", "--sched", "replay:/nonexistent/s", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
@@ -420,6 +421,29 @@ static void test_inject(gconstpointer data)
     }
     g_assert_cmpuint(with, >, 0);
     g_assert_cmpuint(without, ==, 0);
+}
+
+/* --sched dfs:2 (2 cores, one increment each): every schedule with at most
+ * two preemptions, run once.  It finds the plain counter's lost update, and
+ * proves the atomic counter clean by running out of schedules. */
+static void test_dfs(gconstpointer data)
+{
+    g_autofree char *plain = guest(data, "counter-once");
+    g_autofree char *atomic = guest(data, "counter-atomic-once");
+    struct result found = atomsim("--sched", "dfs:2", plain, NULL);
+    g_assert_cmpint(found.status, ==, 1);
+    g_assert_nonnull(strstr(found.out, "lost update on counter"));
+    g_assert_nonnull(strstr(found.out, "atomsim: dfs:2 found it after "));
+    struct result clean = atomsim("--sched", "dfs:2", atomic, NULL);
+    g_assert_cmpint(clean.status, ==, 0);
+    g_assert_nonnull(strstr(clean.out, "(the space is exhausted)"));
+    /* with no preemption at all there is nothing to find in either */
+    struct result none = atomsim("--sched", "dfs:0", plain, NULL);
+    g_assert_cmpint(none.status, ==, 0);
+    g_assert_nonnull(strstr(none.out, "(the space is exhausted)"));
+    result_clear(&found);
+    result_clear(&clean);
+    result_clear(&none);
 }
 
 /* The seed --runs reports ("--seed N" in its reproduce line; to free). */
@@ -613,6 +637,7 @@ int main(int argc, char **argv)
         { "jobs-and-shards", test_jobs_and_shards },
         { "pct", test_pct },
         { "inject", test_inject },
+        { "dfs", test_dfs },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);

@@ -1,0 +1,4 @@
+/* counter-atomic-once.c — counter-atomic.c with one increment per core, small
+ * enough for an exhaustive search (--sched dfs). */
+#define ITER 1
+#include "../../programs/examples/counter-atomic.c"
