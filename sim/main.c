@@ -46,6 +46,9 @@ static const char help_description[] =
     "               D-1 change points among the first K steps (default 3, 1000);\n"
     "               each run finds a bug of depth D with probability at least\n"
     "               1/(n*K^(D-1)) for n cores; a spinning core yields\n"
+    "  dfs[:B]      every schedule with at most B preemptions (default 2), each\n"
+    "               run once, until one finds something or none is left;\n"
+    "               --runs N stops it after N schedules\n"
     "  replay:FILE  the schedule --record wrote\n"
     "Or an explicit interleaving (--schedule), segments CORE:COUNT separated by\n"
     "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
@@ -307,7 +310,8 @@ int main(int argc, char **argv)
           "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o.cores, "Simulated cores, 1 to 64 (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o.sched,
-          "Schedule: rr[:Q], random[:M], pct[:D[:K]] or replay:FILE (default random:4)", "S" },
+          "Schedule: rr[:Q], random[:M], pct[:D[:K]], dfs[:B] or replay:FILE (default "
+          "random:4)", "S" },
         { "schedule", 0, 0, G_OPTION_ARG_STRING, &o.schedule,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o.monitor,
