@@ -20,6 +20,8 @@
 
 #include "test-programs.h"
 
+#define HUNT_RUNS "100"
+
 struct broken_case {
     const char *name;           /* programs/<cpu>/broken/<name>.elf */
     const char *cpus[5];        /* the cpus it is built for, NULL-ended */
@@ -120,6 +122,13 @@ static void test_broken(gconstpointer data)
         g_autofree char *fixed = example(run->cpu, c->fixed);
         expect_clean_under(fixed, c->schedule);
     }
+    /* The default strategy (random with injection) finds it by itself within
+     * HUNT_RUNS seeds (tools/bench-hunt.sh: 32 at most). */
+    struct result hunted = atomsim("--cores", "2", "--runs", HUNT_RUNS, elf, NULL);
+    if (hunted.status != 1 || !strstr(hunted.out, ": 1 with findings\n"))
+        g_error("%s --runs %s: not found:\n%s", elf, HUNT_RUNS, hunted.out);
+    result_clear(&hunted);
+
     /* One core after the other, in either order, nothing goes wrong. */
     expect_clean_under(elf, "0:*,1:*");
     expect_clean_under(elf, "1:*,0:*");
