@@ -61,6 +61,25 @@ static inline uint64_t value_mask(unsigned size)
     return size >= 8 ? UINT64_MAX : (1ull << (8 * size)) - 1;
 }
 
+/* An atomic write: an RMW, or a store-exclusive that stored. */
+static inline bool event_atomic_write(const struct event *e)
+{
+    return e->kind == EVENT_RMW || (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS));
+}
+
+/* The event wrote memory: a store, or an atomic write. */
+static inline bool event_stored(const struct event *e)
+{
+    return e->kind == EVENT_STORE || event_atomic_write(e);
+}
+
+/* The event takes a lock: an atomic write that turns a word from 0 to
+ * non-zero (ldstub, xchg, cmpxchg, ldrex/strex). */
+static inline bool event_takes_lock(const struct event *e)
+{
+    return event_atomic_write(e) && e->old_value == 0 && e->new_value != 0;
+}
+
 /* "LOAD", "STORE" ... */
 const char *event_kind_name(enum event_kind kind);
 

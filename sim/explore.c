@@ -1,9 +1,7 @@
 /* explore.c — see explore.h. */
 #include <stdio.h>
+#include "detectors.h"
 #include "explore.h"
-#include "lockstat.h"
-#include "lost-update.h"
-#include "progress.h"
 
 struct search {
     const struct explore_options *eo;
@@ -27,14 +25,11 @@ static void run_seeds(gpointer data, gpointer user_data)
     struct search *s = user_data;
     const struct explore_options *eo = s->eo;
     struct run r;
-    g_autoptr(lost_update) lost = lost_update_new(&r, m, 0);
-    g_autoptr(lockstat) locks = lockstat_new(m);
-    g_autoptr(progress) stalls = progress_new(&r, m, locks, eo->spin_limit, eo->sc_fail_limit);
-    struct event_sink sinks[] = { lost_update_sink(lost), lockstat_sink(locks),
-                                  progress_sink(stalls) };
+    struct detectors d;
+    detectors_init(&d, &r, m, 0, eo->spin_limit, eo->sc_fail_limit);
     struct run_options ro = eo->run;
-    ro.sinks = sinks;
-    ro.nsinks = G_N_ELEMENTS(sinks);
+    ro.sinks = d.sinks;
+    ro.nsinks = G_N_ELEMENTS(d.sinks);
     ro.out = fopen("/dev/null", "w");
     for (;;) {
         gint i = g_atomic_int_add(&s->next, 1);
@@ -60,6 +55,7 @@ static void run_seeds(gpointer data, gpointer user_data)
         run_clear(&r);
     }
     fclose(ro.out);
+    detectors_clear(&d);
 }
 
 static gint by_seed(gconstpointer a, gconstpointer b)

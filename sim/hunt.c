@@ -10,11 +10,34 @@
 
 #define SHRINK_MAX_RUNS 2000
 
+/* Run s with the output thrown away and without the first `skip` sinks of
+ * ro (a trace). */
+static void run_quietly(struct run *r, struct machine *m, struct sched *s,
+                        const struct run_options *ro, unsigned skip)
+{
+    struct run_options quiet = *ro;
+    quiet.sinks += skip;
+    quiet.nsinks -= skip;
+    quiet.out = fopen("/dev/null", "w");
+    run_program(r, m, s, &quiet);
+    fclose(quiet.out);
+}
+
+/* Run the pinned schedule with ro as it is, to be reported; its strategy. */
+static struct sched *run_pinned(struct run *r, struct machine *m, const struct run_options *ro,
+                                const char *schedule)
+{
+    struct sched *pinned = sched_new_pinned(schedule, m->ncores, NULL);
+    run_program(r, m, pinned, ro);
+    return pinned;
+}
+
 /* What a run found first, and how to run candidate schedules quietly. */
 struct shrink_target {
     struct run *r;
     struct machine *m;
-    struct run_options quiet;   /* no trace, output thrown away */
+    const struct run_options *ro;
+    unsigned skip;              /* sinks left out (a trace) */
     enum finding_kind kind;
     uint64_t where;             /* its variable, or its pc */
 };
@@ -30,9 +53,7 @@ static bool try_schedule(void *ctx, const char *schedule, char **recorded,
 {
     struct shrink_target *t = ctx;
     g_autoptr(sched) pinned = sched_new_pinned(schedule, t->m->ncores, NULL);
-    t->quiet.out = fopen("/dev/null", "w");
-    run_program(t->r, t->m, pinned, &t->quiet);
-    fclose(t->quiet.out);
+    run_quietly(t->r, t->m, pinned, t->ro, t->skip);
     bool same = false;
     for (guint i = 0; i < t->r->shown->len && !same; i++) {
         const struct finding *f = &g_array_index(t->r->shown, struct finding, i);
@@ -47,25 +68,16 @@ static bool try_schedule(void *ctx, const char *schedule, char **recorded,
 /* r found something: shrink its schedule, run the shrunk one in full and
  * report it.  The exit status. */
 int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
-                             struct lockstat *locks, const struct run_options *ro,
-                             unsigned traced_sinks)
+                struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks)
 {
     const struct finding *first = &g_array_index(r->shown, struct finding, 0);
-    struct shrink_target t = { r, m, *ro, first->kind, finding_where(first) };
-    t.quiet.sinks += traced_sinks;
-    t.quiet.nsinks -= traced_sinks;
-    t.quiet.inject = 0;                 /* pinned schedules hold every switch */
-    t.quiet.delay_holder = 0;
+    struct shrink_target t = { r, m, ro, traced_sinks, first->kind, finding_where(first) };
     g_autofree char *schedule = g_strdup(run_schedule(r));
     unsigned from = r->preemptions, to, tries;
     run_clear(r);
     g_autofree char *best = shrink_schedule(schedule, from, m->ncores, try_schedule, &t,
                                             SHRINK_MAX_RUNS, &to, &tries);
-    g_autoptr(sched) pinned = sched_new_pinned(best, m->ncores, NULL);
-    struct run_options exact = *ro;
-    exact.inject = 0;
-    exact.delay_holder = 0;
-    run_program(r, m, pinned, &exact);
+    g_autoptr(sched) pinned = run_pinned(r, m, ro, best);
     printf("atomsim: shrunk from %u to %u preemption%s in %u runs\n", from, to,
            to == 1 ? "" : "s", tries);
     return report_run(o, r, m, locks, pinned);
@@ -76,7 +88,7 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
  * seed that found something runs again here and is reported in full, or
  * shrunk; the others are listed. */
 int hunt_explore(const struct options *o, struct run *r, struct machine *m,
-                   struct lockstat *locks, struct run_options *ro)
+                 struct lockstat *locks, struct run_options *ro)
 {
     struct explore_options eo = {
         .sched = o->sched ? o->sched : "random", .first_seed = o->seed, .runs = o->runs,
@@ -163,11 +175,6 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
              struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
              unsigned bound)
 {
-    struct run_options quiet = *ro;
-    quiet.sinks += traced_sinks;
-    quiet.nsinks -= traced_sinks;
-    quiet.inject = 0;
-    quiet.delay_holder = 0;
     gint64 start = g_get_monotonic_time();
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
     g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -178,9 +185,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
     while (stack->len > 0 && runs < max_runs) {
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
         g_autoptr(sched) node = sched_new_search(n->prefix, m->ncores);
-        quiet.out = fopen("/dev/null", "w");
-        run_program(r, m, node, &quiet);
-        fclose(quiet.out);
+        run_quietly(r, m, node, ro, traced_sinks);
         runs++;
         g_autofree char *recorded = g_strdup(run_schedule(r));
         uint64_t steps = r->steps;
@@ -188,11 +193,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
         run_clear(r);
         if (found) {
             node_free(n);
-            g_autoptr(sched) exact = sched_new_pinned(recorded, m->ncores, NULL);
-            struct run_options shown = *ro;
-            shown.inject = 0;
-            shown.delay_holder = 0;
-            run_program(r, m, exact, &shown);
+            g_autoptr(sched) exact = run_pinned(r, m, ro, recorded);
             int status = report_run(o, r, m, locks, exact);
             run_clear(r);
             printf("atomsim: dfs:%u found it after %u schedules in %.2f s\n", bound, runs,

@@ -15,6 +15,7 @@ libatomsim_a_SOURCES += \
 	%D%/lost-update.h %D%/lost-update.c \
 	%D%/lockstat.h %D%/lockstat.c \
 	%D%/progress.h %D%/progress.c \
+	%D%/detectors.h %D%/detectors.c \
 	%D%/report-json.h %D%/report-json.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
 	programs/include/atomsim-abi.h

@@ -165,11 +165,9 @@ static void first_variable(struct taker *t, unsigned c, uint64_t addr)
 static void lockstat_event(void *ctx, const struct event *e)
 {
     struct lockstat *ls = ctx;
-    bool atomic_write = e->kind == EVENT_RMW ||
-                        (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS));
     if (e->kind == EVENT_TRAP || e->kind == EVENT_FENCE || e->kind == EVENT_CLREX)
         return;
-    if (atomic_write && e->old_value == 0 && e->new_value != 0) {
+    if (event_takes_lock(e)) {
         take(ls, lock_at(ls, e->addr, e->size, true), e->core, e->step);
         return;
     }
@@ -187,9 +185,7 @@ static void lockstat_event(void *ctx, const struct event *e)
         l->s.hold_max = MAX(l->s.hold_max, hold);
         l->holder = -1;
         l->released = true;
-    } else if (held_by_other && e->old_value != 0 &&
-               (e->kind == EVENT_LOAD || e->kind == EVENT_LL || atomic_write ||
-                e->kind == EVENT_SC)) {
+    } else if (held_by_other && e->old_value != 0 && e->kind != EVENT_STORE) {
         spin(l, e->core, e->step);
     }
 }

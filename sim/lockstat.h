@@ -40,8 +40,6 @@ struct lockstat;
 /* Locks of runs on m. */
 struct lockstat *lockstat_new(struct machine *m);
 void lockstat_free(struct lockstat *ls);
-typedef struct lockstat lockstat;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(lockstat, lockstat_free)
 
 struct event_sink lockstat_sink(struct lockstat *ls);
 

@@ -111,8 +111,7 @@ static void record_write(struct location *l, const struct event *e)
 static void lost_update_event(void *ctx, const struct event *e)
 {
     struct lost_update *d = ctx;
-    bool stored = e->kind == EVENT_STORE || e->kind == EVENT_RMW ||
-                  (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS));
+    bool stored = event_stored(e);
     if (e->kind != EVENT_LOAD && e->kind != EVENT_LL && e->kind != EVENT_SC && !stored)
         return;
     struct location *l = location_of(d, e->addr);

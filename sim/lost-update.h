@@ -28,8 +28,6 @@ struct lost_update;
  * findings, then counts the rest (all of them are kept for the report). */
 struct lost_update *lost_update_new(struct run *r, struct machine *m, unsigned shown);
 void lost_update_free(struct lost_update *d);
-typedef struct lost_update lost_update;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(lost_update, lost_update_free)
 
 /* Its event sink. */
 struct event_sink lost_update_sink(struct lost_update *d);

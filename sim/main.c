@@ -8,11 +8,9 @@
 #include "error.h"
 #include "hunt.h"
 #include "loader.h"
-#include "lockstat.h"
-#include "lost-update.h"
+#include "detectors.h"
 #include "machine.h"
 #include "options.h"
-#include "progress.h"
 #include "report.h"
 #include "run.h"
 #include "scheduler.h"
@@ -159,10 +157,6 @@ static int run_main(struct options *o)
             return usage_error("--fault %s: strip-lock, sc-fail:P with 0 < P <= 1, or "
                                "delay-holder:N with N >= 1", *f);
     }
-    /* A pinned or replayed schedule already holds every switch: neither
-     * injection nor delay-holder adds one. */
-    o->generated = o->schedule == NULL && !(o->sched && g_str_has_prefix(o->sched, "replay:"));
-    o->inject = o->generated && !o->no_inject;
     if (o->jobs < 1 || o->jobs > 256)
         return usage_error("--jobs %d: 1 to 256 threads", o->jobs);
     if (o->shard_text != NULL && !parse_shard(o->shard_text, &o->shard, &o->shards))
@@ -239,17 +233,17 @@ static int run_main(struct options *o)
     }
     struct run r;
     g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
-    g_autoptr(lost_update) lost = lost_update_new(&r, m, LOST_UPDATES_SHOWN);
-    g_autoptr(lockstat) locks = lockstat_new(m);
-    g_autoptr(progress) stalls = progress_new(&r, m, locks, (uint64_t)o->spin_limit,
-                                              (uint64_t)o->sc_fail_limit);
-    struct event_sink sinks[4];
+    struct detectors d;
+    detectors_init(&d, &r, m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
+                   (uint64_t)o->sc_fail_limit);
+    struct lockstat *locks = d.locks;
+    /* the trace first: hunting leaves it out of its candidate runs */
+    struct event_sink sinks[1 + G_N_ELEMENTS(d.sinks)];
     unsigned nsinks = 0;
     if (tr != NULL)
         sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
-    sinks[nsinks++] = lost_update_sink(lost);
-    sinks[nsinks++] = lockstat_sink(locks);
-    sinks[nsinks++] = progress_sink(stalls);
+    for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
+        sinks[nsinks++] = d.sinks[i];
 
     struct run_options ro = {
         .max_steps = (uint64_t)o->max_steps,
@@ -260,24 +254,28 @@ static int run_main(struct options *o)
         .strip_lock = o->strip_lock,
         .sc_fail = o->sc_fail,
         .fault_seed = (uint64_t)o->seed,
-        .inject = o->inject ? INJECT_PROBABILITY : 0,
-        .delay_holder = o->generated ? (uint64_t)o->delay_holder : 0,
+        .inject = o->no_inject ? 0 : INJECT_PROBABILITY,
+        .delay_holder = (uint64_t)o->delay_holder,
         .sinks = sinks,
         .nsinks = nsinks,
     };
-    if (dfs_bound > 0)
-        return hunt_dfs(o, &r, m, locks, &ro, tr != NULL ? 1 : 0, dfs_bound - 1);
-    if (o->runs > 1)
-        return hunt_explore(o, &r, m, locks, &ro);
-    run_program(&r, m, strategy, &ro);
-    int status = o->shrink && r.shown->len > 0
+    int status;
+    if (dfs_bound > 0) {
+        status = hunt_dfs(o, &r, m, locks, &ro, tr != NULL ? 1 : 0, dfs_bound - 1);
+    } else if (o->runs > 1) {
+        status = hunt_explore(o, &r, m, locks, &ro);
+    } else {
+        run_program(&r, m, strategy, &ro);
+        status = o->shrink && r.shown->len > 0
                      ? hunt_shrink(o, &r, m, locks, &ro, tr != NULL ? 1 : 0)
                      : report_run(o, &r, m, locks, strategy);
+        run_clear(&r);
+    }
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
         fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
         status = EXIT_USAGE;
     }
-    run_clear(&r);
+    detectors_clear(&d);
     return status;
 }
 

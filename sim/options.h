@@ -3,7 +3,6 @@
 #ifndef ATOMSIM_OPTIONS_H
 #define ATOMSIM_OPTIONS_H
 
-#include <stdbool.h>
 #include <glib.h>
 
 struct options {
@@ -19,8 +18,6 @@ struct options {
     gboolean keep_going;
     gboolean shrink;
     gboolean no_inject;
-    bool generated;             /* the schedule is made as the run goes (not pinned) */
-    bool inject;                /* on unless --no-inject or a pinned schedule */
     char **faults;              /* --fault, as given */
     gboolean strip_lock;
     double sc_fail;

@@ -87,9 +87,9 @@ static void progress_event(void *ctx, const struct event *e)
         stop(p, FINDING_LIVELOCK, e->core, e->pc, text);
         return;
     }
-    bool wrote = e->kind == EVENT_TRAP || (e->kind == EVENT_STORE) ||
-                 (e->kind == EVENT_RMW && e->old_value != e->new_value) ||
-                 (e->kind == EVENT_SC && !failed_sc);
+    /* an RMW that left the value as it was (a failed ldstub) only read */
+    bool wrote = e->kind == EVENT_TRAP ||
+                 (event_stored(e) && (e->kind != EVENT_RMW || e->old_value != e->new_value));
     if (wrote) {
         sp->streak = 0;
         return;

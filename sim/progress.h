@@ -26,8 +26,6 @@ struct progress;
 struct progress *progress_new(struct run *r, struct machine *m, struct lockstat *locks,
                               uint64_t spin_limit, uint64_t sc_fail_limit);
 void progress_free(struct progress *p);
-typedef struct progress progress;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(progress, progress_free)
 
 struct event_sink progress_sink(struct progress *p);
 

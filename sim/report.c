@@ -26,12 +26,16 @@ char *report_result(const struct run *r)
 
 /* The command line that gives this run again (to free). */
 static char *reproduce_text(const struct run *r, const struct machine *m,
-                            const struct options *o, const char *sched_options)
+                            const struct options *o, const struct sched *strategy,
+                            const char *sched_options)
 {
     g_autoptr(GString) faults = g_string_new(o->no_inject ? " --no-inject" : "");
     for (char **f = o->faults; f && *f; f++)
         g_string_append_printf(faults, " --fault %s", *f);
-    if ((o->faults || o->inject) && strstr(sched_options, "--seed ") == NULL)
+    /* the seed draws the faults and injection's switches, which a fixed
+     * schedule does not make */
+    bool injected = !o->no_inject && !sched_fixed(strategy);
+    if ((o->faults || injected) && strstr(sched_options, "--seed ") == NULL)
         g_string_append_printf(faults, " --seed %" G_GINT64_FORMAT, o->seed);
     return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s%s --max-steps %"
                            G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,
@@ -95,7 +99,7 @@ int report_run(const struct options *o, struct run *r, struct machine *m,
     g_autoptr(GError) error = NULL;
     g_autofree char *sched_options = sched_describe(strategy);
     g_autofree char *result = report_result(r);
-    g_autofree char *reproduce = reproduce_text(r, m, o, sched_options);
+    g_autofree char *reproduce = reproduce_text(r, m, o, strategy, sched_options);
     g_autofree char *abnormal = abnormal_end_text(r, m);
     int status = r->end == RUN_STOPPED ? EXIT_FINDING
                  : r->end != RUN_DONE  ? EXIT_GUEST

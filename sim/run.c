@@ -44,10 +44,8 @@ static uint64_t effective_address(const struct machine *m, const struct core *c,
 
 static void emit(struct run *r, const struct event *e)
 {
-    bool took_lock = (e->kind == EVENT_RMW || (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS)))
-                     && e->old_value == 0 && e->new_value != 0;
-    if (took_lock && r->opt->delay_holder)
-        r->m->cores[e->core].delayed_until = r->steps + r->opt->delay_holder;
+    if (r->delay_holder && event_takes_lock(e))
+        r->m->cores[e->core].delayed_until = r->steps + r->delay_holder;
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
 }
@@ -145,9 +143,17 @@ static int injected_core(struct run *r, const struct core *c)
     for (unsigned i = 0; i < r->m->ncores; i++)
         if (i != c->id && r->m->cores[i].state == CORE_RUNNING)
             others[n++] = i;
-    if (n == 0 || g_rand_double(r->fault_rand) >= r->opt->inject)
+    if (n == 0 || g_rand_double(r->fault_rand) >= r->inject)
         return -1;
     return (int)others[g_rand_int_range(r->fault_rand, 0, (gint32)n)];
+}
+
+/* Stop c before the instruction at pc; core next runs instead. */
+static void preempt(struct run *r, struct core *c, uint64_t pc, int next)
+{
+    r->preemptions++;
+    r->next_core = next;
+    stop_before(r, c, pc);
 }
 
 /* A visible operation is about to run: count it as a step, or stop before
@@ -166,22 +172,16 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
     } else if (r->turn_left <= 0 && !ii->no_preempt) {
         unsigned next = choose_next(r, (int)c->id);
         if (next != c->id) {
-            r->preemptions++;
-            r->next_core = (int)next;
-            stop_before(r, c, pc);
+            preempt(r, c, pc, (int)next);
             return false;
         }
     } else if (delayed(r, c->id) && !ii->no_preempt &&
                (other = (int)choose_next(r, (int)c->id)) != (int)c->id) {
-        r->preemptions++;
-        r->next_core = other;
-        stop_before(r, c, pc);
+        preempt(r, c, pc, other);
         return false;
-    } else if (r->opt->inject > 0 && !ii->no_preempt && closes_window(c, ii, addr) &&
+    } else if (r->inject > 0 && !ii->no_preempt && closes_window(c, ii, addr) &&
                (other = injected_core(r, c)) >= 0) {
-        r->preemptions++;
-        r->next_core = other;
-        stop_before(r, c, pc);
+        preempt(r, c, pc, other);
         return false;
     }
     r->turn_left--;
@@ -541,6 +541,11 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->schedule = g_string_new(NULL);
     r->schedule_core = -1;
     r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
+    /* A fixed schedule (pinned, replayed, a search node) already holds
+     * every switch: neither injection nor delay-holder adds one. */
+    bool fixed = sched_fixed(s);
+    r->inject = fixed ? 0 : opt->inject;
+    r->delay_holder = fixed ? 0 : opt->delay_holder;
     g_array_set_clear_func(r->shown, finding_clear);
     m->run = r;
     machine_reset(m);

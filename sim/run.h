@@ -64,6 +64,8 @@ struct run {
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
     GRand *fault_rand;          /* draws the spurious store-exclusive failures */
+    double inject;              /* opt's, or 0 under a fixed schedule */
+    uint64_t delay_holder;      /* likewise */
     GString *schedule;          /* the run's turns as --schedule gives them */
     int schedule_core;          /* the core of the last turn recorded, or -1 */
     long schedule_count;        /* its steps so far */

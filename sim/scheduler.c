@@ -234,6 +234,18 @@ void sched_reset(struct sched *s)
     }
 }
 
+/* The next runnable core after current, in order (current itself only if
+ * no other core can run). */
+static unsigned next_after(const bool *runnable, unsigned ncores, int current)
+{
+    for (unsigned i = 1; i <= ncores; i++) {
+        unsigned c = (unsigned)(current + (int)i) % ncores;
+        if (runnable[c])
+            return c;
+    }
+    g_assert_not_reached();
+}
+
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn)
 {
@@ -254,12 +266,7 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
         *turn = LONG_MAX;
         if (current >= 0 && runnable[current] && !yield)
             return (unsigned)current;
-        for (unsigned i = 1; i <= ncores; i++) {
-            unsigned c = (unsigned)(current + (int)i) % ncores;
-            if (runnable[c] && (c != (unsigned)current || i == ncores))
-                return c;
-        }
-        g_assert_not_reached();
+        return next_after(runnable, ncores, current);
     }
     if (s->strategy == STRATEGY_PCT) {
         s->step++;
@@ -274,14 +281,8 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
         return (unsigned)best;
     }
     if (s->strategy != STRATEGY_RANDOM) {
-        /* The next runnable core after the current one, in order. */
         *turn = s->quantum;
-        for (unsigned i = 1; i <= ncores; i++) {
-            unsigned c = (unsigned)(current + (int)i) % ncores;
-            if (runnable[c])
-                return c;
-        }
-        g_assert_not_reached();
+        return next_after(runnable, ncores, current);
     }
 
     /* random: a runnable core chosen uniformly (it may be the same one
@@ -317,6 +318,12 @@ char *sched_describe(const struct sched *s)
     default:
         return g_strdup_printf("--schedule %s", s->text);
     }
+}
+
+bool sched_fixed(const struct sched *s)
+{
+    return s->strategy == STRATEGY_PINNED || s->strategy == STRATEGY_REPLAY ||
+           s->strategy == STRATEGY_SEARCH;
 }
 
 bool sched_spinning(struct sched *s, unsigned core)

@@ -38,6 +38,10 @@ void sched_reset(struct sched *s);
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
                     int current, long *turn);
 
+/* Is every switch given (a pinned or replayed schedule, a search node), so
+ * that nothing may add one? */
+bool sched_fixed(const struct sched *s);
+
 /* core has been spinning (reading one location, writing nothing): a
  * strategy that would otherwise keep running it lets another core run.
  * True if the core's turn should end now. */

@@ -15,11 +15,9 @@
 #include <string.h>
 #include <glib.h>
 
+#include "detectors.h"
 #include "loader.h"
 #include "machine.h"
-#include "lockstat.h"
-#include "lost-update.h"
-#include "progress.h"
 #include "run.h"
 #include "scheduler.h"
 
@@ -94,14 +92,11 @@ static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
 {
     FILE *devnull = fopen("/dev/null", "w");
     struct run r;
-    g_autoptr(lost_update) lost = lost_update_new(&r, m, 3);
-    g_autoptr(lockstat) locks = lockstat_new(m);
-    g_autoptr(progress) stalls = progress_new(&r, m, locks, DEFAULT_SPIN_LIMIT,
-                                              DEFAULT_SC_FAIL_LIMIT);
-    struct event_sink sinks[3] = { lost_update_sink(lost), lockstat_sink(locks),
-                                   progress_sink(stalls) };
+    struct detectors d;
+    detectors_init(&d, &r, m, 3, DEFAULT_SPIN_LIMIT, DEFAULT_SC_FAIL_LIMIT);
     struct run_options opt = { .max_steps = UINT64_MAX, .max_insns = UINT64_MAX, .out = devnull,
-                               .monitor = MONITOR_ADDRESS, .sinks = sinks, .nsinks = 3 };
+                               .monitor = MONITOR_ADDRESS, .sinks = d.sinks,
+                               .nsinks = G_N_ELEMENTS(d.sinks) };
     gint64 t = g_get_monotonic_time();
     run_program(&r, m, s, &opt);
     double secs = (double)(g_get_monotonic_time() - t) / 1e6;
@@ -109,6 +104,7 @@ static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
         g_error("the program did not run cleanly under atomsim");
     *insns = r.insns;
     run_clear(&r);
+    detectors_clear(&d);
     fclose(devnull);
     return secs;
 }
