@@ -101,30 +101,26 @@ static unsigned choose_next(struct run *r, int current)
     return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
 }
 
-/* Write the turn under way into the recorded schedule. */
-static void close_turn(struct run *r)
-{
-    if (r->schedule_core >= 0)
-        g_string_append_printf(r->schedule, "%s%d:%ld", r->schedule->len ? "," : "",
-                               r->schedule_core, r->schedule_count);
-    r->schedule_core = -1;
-}
-
 /* One more step of core: the same turn, or a new one. */
 static void record_step(struct run *r, unsigned core)
 {
-    if (r->schedule_core == (int)core) {
-        r->schedule_count++;
+    struct run_turn *last = r->turns->len
+        ? &g_array_index(r->turns, struct run_turn, r->turns->len - 1) : NULL;
+    if (last != NULL && last->core == core) {
+        last->steps++;
         return;
     }
-    close_turn(r);
-    r->schedule_core = (int)core;
-    r->schedule_count = 1;
+    struct run_turn t = { core, 1 };
+    g_array_append_val(r->turns, t);
 }
 
 const char *run_schedule(struct run *r)
 {
-    close_turn(r);
+    g_string_truncate(r->schedule, 0);
+    for (guint i = 0; i < r->turns->len; i++) {
+        const struct run_turn *t = &g_array_index(r->turns, struct run_turn, i);
+        g_string_append_printf(r->schedule, "%s%u:%ld", i ? "," : "", t->core, t->steps);
+    }
     return r->schedule->str;
 }
 
@@ -538,8 +534,8 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->next_core = -1;
     r->end = RUN_DONE;
     r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
+    r->turns = g_array_new(FALSE, FALSE, sizeof(struct run_turn));
     r->schedule = g_string_new(NULL);
-    r->schedule_core = -1;
     r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
     /* A fixed schedule (pinned, replayed, a search node) already holds
      * every switch: neither injection nor delay-holder adds one. */
@@ -603,6 +599,9 @@ void run_clear(struct run *r)
     if (r->shown)
         g_array_unref(r->shown);
     r->shown = NULL;
+    if (r->turns)
+        g_array_unref(r->turns);
+    r->turns = NULL;
     if (r->schedule)
         g_string_free(r->schedule, TRUE);
     r->schedule = NULL;

@@ -47,6 +47,12 @@ struct run_options {
     unsigned nsinks;
 };
 
+/* One turn of the interleaving a run took: core ran steps steps. */
+struct run_turn {
+    unsigned core;
+    long steps;
+};
+
 struct run {
     struct machine *m;
     struct sched *sched;
@@ -66,9 +72,8 @@ struct run {
     GRand *fault_rand;          /* draws the spurious store-exclusive failures */
     double inject;              /* opt's, or 0 under a fixed schedule */
     uint64_t delay_holder;      /* likewise */
-    GString *schedule;          /* the run's turns as --schedule gives them */
-    int schedule_core;          /* the core of the last turn recorded, or -1 */
-    long schedule_count;        /* its steps so far */
+    GArray *turns;              /* struct run_turn: the interleaving, as it runs */
+    GString *schedule;          /* the turns as --schedule gives them, on demand */
 };
 
 /* Called by machine_new for every core's engine. */
