@@ -1,6 +1,5 @@
 /* hunt.c — see hunt.h. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "error.h"
 #include "explore.h"
@@ -141,32 +140,30 @@ static void node_free(gpointer p)
     g_free(n);
 }
 
-/* The first `steps` steps of a recorded schedule, then core c for one step
- * (the tail goes on with it). */
-static char *preempted_at(const char *recorded, uint64_t steps, unsigned c)
+/* The first `steps` steps of turns, then core c for one step (the search
+ * tail goes on with it): a child's prefix (to free). */
+static char *preempted_at(const GArray *turns, uint64_t steps, unsigned c)
 {
-    GString *s = g_string_new(NULL);
-    g_auto(GStrv) turns = g_strsplit(recorded, ",", -1);
-    for (char **t = turns; *t && **t && steps > 0; t++) {
-        unsigned core = (unsigned)strtoul(*t, NULL, 10);
-        uint64_t n = strtoull(strchr(*t, ':') + 1, NULL, 10);
-        n = MIN(n, steps);
-        g_string_append_printf(s, "%s%u:%" G_GUINT64_FORMAT, s->len ? "," : "", core, n);
-        steps -= n;
+    g_autoptr(GArray) prefix = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    for (guint i = 0; i < turns->len && steps > 0; i++) {
+        struct sched_turn t = g_array_index(turns, struct sched_turn, i);
+        t.steps = (long)MIN((uint64_t)t.steps, steps);
+        steps -= (uint64_t)t.steps;
+        g_array_append_val(prefix, t);
     }
-    g_string_append_printf(s, "%s%u:1", s->len ? "," : "", c);
-    return g_string_free(s, FALSE);
+    struct sched_turn preempting = { c, 1 };
+    g_array_append_val(prefix, preempting);
+    return sched_turns_text(prefix);
 }
 
-/* The core that ran step `step` (from 0) of a recorded schedule. */
-static unsigned core_at(const char *recorded, uint64_t step)
+/* The core that ran step `step` (from 0) of turns. */
+static unsigned core_at(const GArray *turns, uint64_t step)
 {
-    g_auto(GStrv) turns = g_strsplit(recorded, ",", -1);
-    for (char **t = turns; *t && **t; t++) {
-        uint64_t n = strtoull(strchr(*t, ':') + 1, NULL, 10);
-        if (step < n)
-            return (unsigned)strtoul(*t, NULL, 10);
-        step -= n;
+    for (guint i = 0; i < turns->len; i++) {
+        const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
+        if (step < (uint64_t)t->steps)
+            return t->core;
+        step -= (uint64_t)t->steps;
     }
     return 0;
 }
@@ -206,13 +203,14 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
         }
         /* Children: at each later step, another core runs instead.  The
          * first choice of core (step 0) is not a preemption. */
+        g_autoptr(GArray) turns = sched_turns_parse(recorded, m->ncores, NULL);
         for (uint64_t p = steps; p-- > n->branch_from;) {
-            unsigned current = core_at(recorded, p);
+            unsigned current = core_at(turns, p);
             for (unsigned c = 0; c < m->ncores; c++) {
                 if (c == current)
                     continue;
                 struct search_node *child = g_new0(struct search_node, 1);
-                child->prefix = preempted_at(recorded, p, c);
+                child->prefix = preempted_at(turns, p, c);
                 child->branch_from = p + 1;
                 child->preemptions = n->preemptions + (p > 0);
                 g_ptr_array_add(stack, child);

@@ -104,24 +104,21 @@ static unsigned choose_next(struct run *r, int current)
 /* One more step of core: the same turn, or a new one. */
 static void record_step(struct run *r, unsigned core)
 {
-    struct run_turn *last = r->turns->len
-        ? &g_array_index(r->turns, struct run_turn, r->turns->len - 1) : NULL;
+    struct sched_turn *last = r->turns->len
+        ? &g_array_index(r->turns, struct sched_turn, r->turns->len - 1) : NULL;
     if (last != NULL && last->core == core) {
         last->steps++;
         return;
     }
-    struct run_turn t = { core, 1 };
+    struct sched_turn t = { core, 1 };
     g_array_append_val(r->turns, t);
 }
 
 const char *run_schedule(struct run *r)
 {
-    g_string_truncate(r->schedule, 0);
-    for (guint i = 0; i < r->turns->len; i++) {
-        const struct run_turn *t = &g_array_index(r->turns, struct run_turn, i);
-        g_string_append_printf(r->schedule, "%s%u:%ld", i ? "," : "", t->core, t->steps);
-    }
-    return r->schedule->str;
+    g_free(r->schedule);
+    r->schedule = sched_turns_text(r->turns);
+    return r->schedule;
 }
 
 /* Is the step at addr the end of an RMW window: the store half of a split
@@ -534,8 +531,8 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->next_core = -1;
     r->end = RUN_DONE;
     r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
-    r->turns = g_array_new(FALSE, FALSE, sizeof(struct run_turn));
-    r->schedule = g_string_new(NULL);
+    r->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    r->schedule = NULL;
     r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
     /* A fixed schedule (pinned, replayed, a search node) already holds
      * every switch: neither injection nor delay-holder adds one. */
@@ -602,8 +599,7 @@ void run_clear(struct run *r)
     if (r->turns)
         g_array_unref(r->turns);
     r->turns = NULL;
-    if (r->schedule)
-        g_string_free(r->schedule, TRUE);
+    g_free(r->schedule);
     r->schedule = NULL;
     if (r->fault_rand)
         g_rand_free(r->fault_rand);

@@ -47,12 +47,6 @@ struct run_options {
     unsigned nsinks;
 };
 
-/* One turn of the interleaving a run took: core ran steps steps. */
-struct run_turn {
-    unsigned core;
-    long steps;
-};
-
 struct run {
     struct machine *m;
     struct sched *sched;
@@ -72,8 +66,8 @@ struct run {
     GRand *fault_rand;          /* draws the spurious store-exclusive failures */
     double inject;              /* opt's, or 0 under a fixed schedule */
     uint64_t delay_holder;      /* likewise */
-    GArray *turns;              /* struct run_turn: the interleaving, as it runs */
-    GString *schedule;          /* the turns as --schedule gives them, on demand */
+    GArray *turns;              /* struct sched_turn: the interleaving, as it runs */
+    char *schedule;             /* the turns as --schedule gives them, on demand */
 };
 
 /* Called by machine_new for every core's engine. */

@@ -19,19 +19,12 @@ enum strategy {
 #define PCT_MAX_CORES 64
 #define TURN_MAX 1000000
 
-/* One segment of a pinned schedule: core runs count steps (-1: until it
- * ends or blocks). */
-struct segment {
-    unsigned core;
-    long count;
-};
-
 struct sched {
     enum strategy strategy;
     long quantum;       /* rr: turn length; random: mean turn length */
     uint64_t seed;
     GRand *rand;
-    GArray *segments;   /* pinned: struct segment */
+    GArray *segments;   /* pinned: struct sched_turn */
     /* pct: depth d, steps k, each core's priority (higher runs), the d-1
      * steps at which the running core drops below every other, and the
      * steps so far */
@@ -151,9 +144,9 @@ void sched_free(struct sched *s)
     g_free(s);
 }
 
-/* CORE ":" (COUNT | "*"), separated by commas. */
-static bool parse_segment(const char *text, unsigned ncores, struct segment *seg,
-                          GError **error)
+/* CORE ":" (COUNT | "*") */
+static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *turn,
+                       GError **error)
 {
     char *end;
     unsigned long core = strtoul(text, &end, 10);
@@ -168,12 +161,12 @@ static bool parse_segment(const char *text, unsigned ncores, struct segment *seg
                     ncores, ncores - 1);
         return false;
     }
-    seg->core = (unsigned)core;
+    turn->core = (unsigned)core;
     if (strcmp(end + 1, "*") == 0) {
-        seg->count = -1;
+        turn->steps = -1;
         return true;
     }
-    if (!parse_quantum(end + 1, &seg->count)) {
+    if (!parse_quantum(end + 1, &turn->steps)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "'%s': the count must be * or a whole number from 1 to %d", text,
                     TURN_MAX);
@@ -182,30 +175,52 @@ static bool parse_segment(const char *text, unsigned ncores, struct segment *seg
     return true;
 }
 
+GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error)
+{
+    g_autoptr(GArray) turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    g_auto(GStrv) parts = g_strsplit(text, ",", -1);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        struct sched_turn turn;
+        if (!parse_turn(g_strstrip(parts[i]), ncores, &turn, error))
+            return NULL;
+        g_array_append_val(turns, turn);
+    }
+    return g_steal_pointer(&turns);
+}
+
+char *sched_turns_text(const GArray *turns)
+{
+    GString *s = g_string_new(NULL);
+    for (guint i = 0; i < turns->len; i++) {
+        const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
+        if (t->steps < 0)
+            g_string_append_printf(s, "%s%u:*", i ? "," : "", t->core);
+        else
+            g_string_append_printf(s, "%s%u:%ld", i ? "," : "", t->core, t->steps);
+    }
+    return g_string_free(s, FALSE);
+}
+
 struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error)
 {
-    g_autoptr(sched) s = g_new0(struct sched, 1);
-    s->strategy = STRATEGY_PINNED;
-    s->quantum = 1;
-    s->text = g_strdup(schedule);
-    s->segments = g_array_new(FALSE, FALSE, sizeof(struct segment));
-    g_auto(GStrv) parts = g_strsplit(schedule, ",", -1);
-    for (guint i = 0; parts[i] != NULL; i++) {
-        struct segment seg;
-        g_autoptr(GError) why = NULL;
-        if (!parse_segment(g_strstrip(parts[i]), ncores, &seg, &why)) {
-            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--schedule %s: %s",
-                        schedule, why->message);
-            return NULL;
-        }
-        g_array_append_val(s->segments, seg);
+    g_autoptr(GError) why = NULL;
+    g_autoptr(GArray) turns = sched_turns_parse(schedule, ncores, &why);
+    if (turns == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--schedule %s: %s", schedule,
+                    why->message);
+        return NULL;
     }
-    if (s->segments->len == 0) {
+    if (turns->len == 0) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "--schedule: empty (give CORE:COUNT,..., e.g. 0:3,1:2,0:*)");
         return NULL;
     }
-    return g_steal_pointer(&s);
+    struct sched *s = g_new0(struct sched, 1);
+    s->strategy = STRATEGY_PINNED;
+    s->quantum = 1;
+    s->text = g_strdup(schedule);
+    s->segments = g_steal_pointer(&turns);
+    return s;
 }
 
 void sched_reset(struct sched *s)
@@ -252,9 +267,10 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
     /* pinned: the next segment whose core can run; a core that ends or
      * blocks gives up the rest of its segment.  Then round-robin. */
     while (s->segments != NULL && s->position < s->segments->len) {
-        const struct segment *seg = &g_array_index(s->segments, struct segment, s->position++);
+        const struct sched_turn *seg =
+            &g_array_index(s->segments, struct sched_turn, s->position++);
         if (runnable[seg->core]) {
-            *turn = seg->count < 0 ? LONG_MAX : seg->count;
+            *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
             return seg->core;
         }
     }
@@ -350,7 +366,7 @@ struct sched *sched_new_search(const char *prefix, unsigned ncores)
     if (s == NULL)
         return NULL;
     if (s->segments == NULL) {
-        s->segments = g_array_new(FALSE, FALSE, sizeof(struct segment));
+        s->segments = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
         s->text = g_strdup("");
     }
     s->strategy = STRATEGY_SEARCH;

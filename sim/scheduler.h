@@ -14,6 +14,20 @@
 
 struct sched;
 
+/* One turn of an interleaving: core runs steps steps (-1: "*", until it
+ * ends or blocks).  A schedule's text is turns "CORE:STEPS" joined by
+ * commas. */
+struct sched_turn {
+    unsigned core;
+    long steps;
+};
+
+/* The turns of text (struct sched_turn; to free), or NULL with
+ * ATOMSIM_ERROR_USAGE if a turn does not parse or names a core >= ncores. */
+GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error);
+/* The text of turns (to free). */
+char *sched_turns_text(const GArray *turns);
+
 /* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M);
  * "pct", "pct:D" or "pct:D:K", probabilistic concurrency testing of depth D
  * (default 3) with its change points among the first K steps (default
