@@ -98,6 +98,25 @@ const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
     }
 }
 
+enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr)
+{
+    if (nr == cpu->sys_write)
+        return CALL_READS_MEMORY;
+    if (nr == cpu->sys_exit || nr == cpu->sys_exit_group)
+        return CALL_SCHEDULE;
+    switch (nr) {
+    case SIM_SYS_CPU_ID:
+    case SIM_SYS_NCPUS:
+        return CALL_OWN_CORE;
+    case SIM_SYS_BARRIER:
+        return CALL_SCHEDULE;
+    case SIM_SYS_CHECK_FAIL:
+        return CALL_READS_MEMORY;
+    default:
+        return CALL_ANYTHING;
+    }
+}
+
 int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t args[3])
 {
     const struct cpu_ops *cpu = r->m->cpu;

@@ -1,6 +1,8 @@
 /* hunt.c — see hunt.h. */
 #include <stdio.h>
+#include <string.h>
 
+#include "equivalence.h"
 #include "error.h"
 #include "explore.h"
 #include "hunt.h"
@@ -131,6 +133,10 @@ struct search_node {
     char *prefix;               /* --schedule form */
     uint64_t branch_from;       /* the first step a child may preempt at */
     unsigned preemptions;       /* chosen so far */
+    /* the step the preempted core would have taken, explored already: it
+     * sleeps from branch_from - 1 on (sleeper < 0: none) */
+    int sleeper;
+    struct footprint sleeping;
 };
 
 static void node_free(gpointer p)
@@ -168,25 +174,59 @@ static unsigned core_at(const GArray *turns, uint64_t step)
     return 0;
 }
 
+/* The name of prefix·next for the search: once a node is pushed or run, a
+ * later one with an equivalent prefix and no fewer preemptions explores
+ * nothing new (the same state, the same tail, the same budget).  True if
+ * this one is new. */
+static bool first_of_its_kind(GHashTable *explored, const struct equivalence *eq,
+                              uint64_t steps, unsigned next, unsigned preemptions)
+{
+    GBytes *name = equivalence_prefix_name(eq, steps, next);
+    guint known = GPOINTER_TO_UINT(g_hash_table_lookup(explored, name));
+    if (known != 0 && known - 1 <= preemptions) {
+        g_bytes_unref(name);
+        return false;
+    }
+    g_hash_table_insert(explored, name, GUINT_TO_POINTER(preemptions + 1));
+    return true;
+}
+
 int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
              struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
              unsigned bound)
 {
     gint64 start = g_get_monotonic_time();
+    /* Steps commute unless the monitor drops reservations at switches or
+     * store-exclusives fail at random. */
+    g_autoptr(equivalence) eq = equivalence_new(
+        m, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
+    g_autofree struct event_sink *sinks = g_new(struct event_sink, ro->nsinks + 1);
+    memcpy(sinks, ro->sinks, ro->nsinks * sizeof *sinks);
+    sinks[ro->nsinks] = equivalence_sink(eq);
+    struct run_options searching = *ro;
+    searching.sinks = sinks;
+    searching.nsinks = ro->nsinks + 1;
+    /* prefix name -> the fewest preemptions it was explored with, plus 1 */
+    g_autoptr(GHashTable) explored = g_hash_table_new_full(
+        g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
-    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     struct search_node *root = g_new0(struct search_node, 1);
     root->prefix = g_strdup("");
+    root->sleeper = -1;
     g_ptr_array_add(stack, root);
-    unsigned runs = 0, max_runs = o->runs > 1 ? (unsigned)o->runs : G_MAXUINT;
+    unsigned runs = 0, skipped = 0, cuts = 0, first_children = 0;
+    unsigned max_runs = o->runs > 1 ? (unsigned)o->runs : G_MAXUINT;
     while (stack->len > 0 && runs < max_runs) {
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
         g_autoptr(sched) node = sched_new_search(n->prefix, m->ncores);
-        run_quietly(r, m, node, ro, traced_sinks);
+        equivalence_sleep(eq, n->sleeper, n->branch_from - (n->sleeper >= 0), &n->sleeping);
+        run_quietly(r, m, node, &searching, traced_sinks);
         runs++;
         g_autofree char *recorded = g_strdup(run_schedule(r));
+        g_autoptr(GArray) turns = sched_turns_parse(recorded, m->ncores, NULL);
         uint64_t steps = r->steps;
-        bool found = r->end != RUN_DONE || r->findings > 0;
+        bool cut = equivalence_cut(eq);
+        bool found = (r->end != RUN_DONE && !cut) || r->findings > 0;
         run_clear(r);
         if (found) {
             node_free(n);
@@ -197,32 +237,59 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
                    (double)(g_get_monotonic_time() - start) / 1e6);
             return status;
         }
-        if (!g_hash_table_add(seen, g_strdup(recorded)) || n->preemptions >= bound) {
+        /* The run's tail went on without preemption: each of its steps is
+         * explored from here, as a child would explore it. */
+        for (uint64_t q = n->branch_from; q + cut < steps; q++)
+            first_of_its_kind(explored, eq, q, core_at(turns, q), n->preemptions);
+        if (cut)
+            cuts++;
+        if (n->preemptions >= bound) {
             node_free(n);
-            continue;           /* already explored, or no preemption left */
+            continue;
         }
         /* Children: at each later step, another core runs instead.  The
          * first choice of core (step 0) is not a preemption. */
-        g_autoptr(GArray) turns = sched_turns_parse(recorded, m->ncores, NULL);
         for (uint64_t p = steps; p-- > n->branch_from;) {
             unsigned current = core_at(turns, p);
+            /* current's step sleeps in the children, unless it changes
+             * which cores run, or current yielded after it (a spin), or
+             * it is the first (where switching is free, unlike after it) */
+            const struct footprint *taken = equivalence_footprint(eq, p);
+            bool yielded = p + 1 < steps && core_at(turns, p + 1) != current &&
+                           equivalence_could_run(eq, p + 1, current);
+            bool sleeps = equivalence_may_sleep(taken) && !yielded && p > 0;
             for (unsigned c = 0; c < m->ncores; c++) {
-                if (c == current)
+                unsigned preemptions = n->preemptions + (p > 0);
+                if (c == current || !equivalence_could_run(eq, p, c))
                     continue;
+                /* --shard I/N: the root's children are dealt out in turn */
+                if (runs == 1 && first_children++ % o->shards != o->shard)
+                    continue;
+                if (!first_of_its_kind(explored, eq, p, c, preemptions)) {
+                    skipped++;
+                    continue;
+                }
                 struct search_node *child = g_new0(struct search_node, 1);
                 child->prefix = preempted_at(turns, p, c);
                 child->branch_from = p + 1;
-                child->preemptions = n->preemptions + (p > 0);
+                child->preemptions = preemptions;
+                child->sleeper = sleeps ? (int)current : -1;
+                child->sleeping = *taken;
                 g_ptr_array_add(stack, child);
             }
         }
         node_free(n);
     }
     bool exhausted = stack->len == 0;
-    printf("atomsim: dfs:%u ran %u schedules in %.2f s: %s\n", bound, runs,
-           (double)(g_get_monotonic_time() - start) / 1e6,
-           exhausted ? "every schedule with at most that many preemptions, nothing found "
-                       "(the space is exhausted)"
-                     : "stopped at --runs, nothing found so far");
+    g_autofree char *shard = o->shards > 1 ? g_strdup_printf(" shard %u/%u", o->shard, o->shards)
+                                           : g_strdup("");
+    printf("atomsim: dfs:%u%s ran %u schedules in %.2f s (%u cut short and %u not started: "
+           "equivalent to ones explored): %s\n", bound, shard, runs,
+           (double)(g_get_monotonic_time() - start) / 1e6, cuts, skipped,
+           !exhausted ? "stopped at --runs, nothing found so far"
+           : o->shards > 1 ? "this shard's share of the schedules with at most that many "
+                             "preemptions, nothing found (exhausted)"
+                           : "every schedule with at most that many preemptions, nothing found "
+                             "(the space is exhausted)");
     return EXIT_CLEAN;
 }

@@ -9,6 +9,7 @@ libatomsim_a_SOURCES += \
 	%D%/monitor.h %D%/monitor.c \
 	%D%/run.h %D%/run.c \
 	%D%/shrink.h %D%/shrink.c \
+	%D%/equivalence.h %D%/equivalence.c \
 	%D%/explore.h %D%/explore.c \
 	%D%/trace.h %D%/trace.c \
 	%D%/finding.h %D%/finding.c \

@@ -348,12 +348,11 @@ bool sched_spinning(struct sched *s, unsigned core)
      * others, as at a change point, so that the core it waits for can run. */
     if (s->strategy == STRATEGY_PCT)
         s->priority[core] = --s->lowest;
-    /* A search node's spinning core yields at once, its turn over (a yield
-     * is not a preemption the search chose). */
-    if (s->strategy == STRATEGY_SEARCH) {
+    /* After its prefix, a search node's spinning core yields at once, its
+     * turn over (a yield is not a preemption the search chose).  The prefix
+     * is a run's record, yields and all: it is followed as it is. */
+    if (s->strategy == STRATEGY_SEARCH && s->position == s->segments->len) {
         s->yielding = (int)core;
-        if (s->position < s->segments->len)
-            s->position = s->segments->len;     /* the rest of the prefix is moot */
         return true;
     }
     return false;

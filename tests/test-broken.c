@@ -128,6 +128,11 @@ static void test_broken(gconstpointer data)
     if (hunted.status != 1 || !strstr(hunted.out, ": 1 with findings\n"))
         g_error("%s --runs %s: not found:\n%s", elf, HUNT_RUNS, hunted.out);
     result_clear(&hunted);
+    /* So does the exhaustive search with two preemptions. */
+    struct result searched = atomsim("--cores", "2", "--sched", "dfs:2", elf, NULL);
+    if (searched.status != 1 || !strstr(searched.out, "atomsim: dfs:2 found it after "))
+        g_error("%s --sched dfs:2: not found:\n%s", elf, searched.out);
+    result_clear(&searched);
 
     /* One core after the other, in either order, nothing goes wrong. */
     expect_clean_under(elf, "0:*,1:*");

@@ -437,6 +437,30 @@ static void test_dfs(gconstpointer data)
     struct result clean = atomsim("--sched", "dfs:2", atomic, NULL);
     g_assert_cmpint(clean.status, ==, 0);
     g_assert_nonnull(strstr(clean.out, "(the space is exhausted)"));
+    /* Interleavings that only reorder steps which commute (the other core's
+     * barrier against this one's increment) are cut short or not started. */
+    unsigned runs, cut, skipped;
+    const char *line = strstr(clean.out, "atomsim: dfs:2 ran ");
+    g_assert_nonnull(line);
+    g_assert_cmpint(sscanf(line, "atomsim: dfs:2 ran %u schedules in %*f s (%u cut short and %u "
+                           "not started", &runs, &cut, &skipped), ==, 3);
+    g_assert_cmpuint(cut + skipped, >, 0);
+    g_assert_cmpuint(cut, <, runs);
+    /* --shard I/N deals the search out: one of two shards finds the lost
+     * update; on the atomic counter each exhausts its share */
+    int found_by = 0;
+    for (int i = 0; i < 2; i++) {
+        g_autofree char *shard = g_strdup_printf("%d/2", i);
+        struct result part = atomsim("--sched", "dfs:2", "--shard", shard, plain, NULL);
+        g_assert_true(part.status == 0 || part.status == 1);
+        found_by += part.status == 1;
+        result_clear(&part);
+        part = atomsim("--sched", "dfs:2", "--shard", shard, atomic, NULL);
+        g_assert_cmpint(part.status, ==, 0);
+        g_assert_nonnull(strstr(part.out, "this shard's share of the schedules"));
+        result_clear(&part);
+    }
+    g_assert_cmpint(found_by, >=, 1);
     /* with no preemption at all there is nothing to find in either */
     struct result none = atomsim("--sched", "dfs:0", plain, NULL);
     g_assert_cmpint(none.status, ==, 0);
