@@ -41,3 +41,19 @@ void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
     else
         g_strlcpy(buf, insn->mnemonic, len);
 }
+
+bool capstone_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                            uint64_t *target)
+{
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL || !cs_insn_group(d->handle, insn, CS_GRP_JUMP))
+        return false;
+    /* the operand text is the address alone: "0x107ac" or "#0x107ac" */
+    const char *op = insn->op_str[0] == '#' ? insn->op_str + 1 : insn->op_str;
+    char *end;
+    uint64_t v = g_ascii_strtoull(op, &end, 0);
+    if (end == op || *end != '\0')
+        return false;
+    *target = v;
+    return true;
+}

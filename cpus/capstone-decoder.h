@@ -19,4 +19,8 @@ const cs_insn *capstone_decode(cpu_decoder *d, const uint8_t *code, size_t avail
 void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
                           uint64_t pc, char *buf, size_t len);
 
+/* A jump (Capstone's jump group) whose operand is an address. */
+bool capstone_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                            uint64_t *target);
+
 #endif

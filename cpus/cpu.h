@@ -96,6 +96,14 @@ struct cpu_ops {
     void (*disassemble)(cpu_decoder *d, const uint8_t *code, size_t avail,
                         uint64_t pc, char *buf, size_t len);
 
+    /* A direct branch's destination, for explaining code: true and *target
+     * if the instruction at pc jumps to a fixed address. */
+    bool (*branch_target)(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                          uint64_t *target);
+    /* One sentence: what makes a read-modify-write atomic on this cpu, the
+     * way the kernel's atomics use it. */
+    const char *atomicity;
+
     /* Does condition code `cond` of insn_info hold now?  NULL when no
      * instruction is conditional. */
     bool (*condition_holds)(uc_engine *uc, uint8_t cond);

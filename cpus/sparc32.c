@@ -277,6 +277,11 @@ const struct cpu_ops cpu_sparc32 = {
     .decoder_free = capstone_decoder_free,
     .classify = sparc_classify,
     .disassemble = sparc_disassemble,
+    .branch_target = capstone_branch_target,
+    .atomicity = "SPARC-32 (v8) has no atomic add or compare-and-swap, only ldstub, an "
+        "atomic test-and-set of one byte: Linux takes one of a small hash table of "
+        "spinlocks, chosen by the variable's address, around a plain load and store, "
+        "so the operation is atomic only against code that takes the same lock",
     .sys_write = 4, .sys_exit = 1, .sys_exit_group = 188,
     .syscall_intno = SPARC_LINUX_SYSCALL,
     .syscall_insn = -1,

@@ -219,6 +219,11 @@ static const char *x86_trap_name(uint32_t vector)
     }
 }
 
+#define X86_ATOMICITY \
+    "the LOCK prefix makes the core hold the cache line (a locked bus cycle " \
+    "on old parts) from the read to the write of one instruction, so no other " \
+    "core's access can come between them"
+
 const struct cpu_ops cpu_x86 = {
     .name = "x86",
     .description = "i386, 32-bit",
@@ -237,6 +242,8 @@ const struct cpu_ops cpu_x86 = {
     .decoder_free = capstone_decoder_free,
     .classify = x86_classify,
     .disassemble = capstone_disassemble,
+    .branch_target = capstone_branch_target,
+    .atomicity = X86_ATOMICITY,
     .sys_write = 4, .sys_exit = 1, .sys_exit_group = 252,
     .syscall_intno = X86_LINUX_INT,
     .syscall_insn = -1,
@@ -263,6 +270,8 @@ const struct cpu_ops cpu_x86_64 = {
     .decoder_free = capstone_decoder_free,
     .classify = x86_classify,
     .disassemble = capstone_disassemble,
+    .branch_target = capstone_branch_target,
+    .atomicity = X86_ATOMICITY,
     .sys_write = 1, .sys_exit = 60, .sys_exit_group = 231,
     .syscall_intno = -1,
     .syscall_insn = UC_X86_INS_SYSCALL,

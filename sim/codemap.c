@@ -52,3 +52,10 @@ void codemap_disassemble(struct codemap *map, uint64_t pc, char *buf, size_t len
     map->cpu->disassemble(map->decoder, map->bytes + (pc - map->lo), map->hi - pc, pc, buf,
                           len);
 }
+
+bool codemap_branch_target(struct codemap *map, uint64_t pc, uint64_t *target)
+{
+    return pc >= map->lo && pc < map->hi &&
+           map->cpu->branch_target(map->decoder, map->bytes + (pc - map->lo), map->hi - pc, pc,
+                                   target);
+}

@@ -28,6 +28,9 @@ const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc);
 /* The text of the instruction at pc, "ldrex r3, [r2]". */
 void codemap_disassemble(struct codemap *map, uint64_t pc, char *buf, size_t len);
 
+/* The destination of a direct branch at pc, if it is one. */
+bool codemap_branch_target(struct codemap *map, uint64_t pc, uint64_t *target);
+
 /* The classification of the instruction at pc (lo <= pc < hi). */
 static inline const struct insn_info *codemap_get(struct codemap *map, uint64_t pc)
 {

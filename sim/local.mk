@@ -10,6 +10,7 @@ libatomsim_a_SOURCES += \
 	%D%/run.h %D%/run.c \
 	%D%/shrink.h %D%/shrink.c \
 	%D%/equivalence.h %D%/equivalence.c \
+	%D%/html.h %D%/html.c \
 	%D%/explore.h %D%/explore.c \
 	%D%/trace.h %D%/trace.c \
 	%D%/finding.h %D%/finding.c \
@@ -22,5 +23,6 @@ libatomsim_a_SOURCES += \
 	programs/include/atomsim-abi.h
 
 bin_PROGRAMS += atomsim
-atomsim_SOURCES = %D%/main.c %D%/options.h %D%/report.h %D%/report.c %D%/hunt.h %D%/hunt.c
+atomsim_SOURCES = %D%/main.c %D%/options.h %D%/report.h %D%/report.c %D%/hunt.h %D%/hunt.c \
+	%D%/explain.h %D%/explain.c
 atomsim_LDADD = libatomsim.a $(ATOMSIM_LIBS)

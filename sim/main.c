@@ -15,6 +15,7 @@
 #include "run.h"
 #include "scheduler.h"
 #include "trace.h"
+#include "explain.h"
 
 #define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
@@ -293,6 +294,8 @@ static gboolean parse_trace(const char *name, const char *value, gpointer data, 
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "explain") == 0)
+        return explain_main(argc - 1, argv + 1);
     struct options o = {
         .cores = DEFAULT_CORES,
         .seed = 1,
