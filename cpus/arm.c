@@ -249,7 +249,7 @@ const struct cpu_ops cpu_arm = {
     .atomicity = "ARMv7 has no single atomic add: ldrex reads the value and reserves its "
         "granule in the exclusive monitor, and strex stores only if no other core has "
         "written the granule since, so a loop that retries until strex succeeds "
-        "adds to exactly the value it read",
+        "writes a value computed from exactly the value it read",
     .condition_holds = arm_condition_holds,
     /* The reservation granule is IMPLEMENTATION DEFINED, 8 to 2048 bytes
      * (ARM ARM A3.4.3); the Cortex-A15's is its 64-byte cache line. */

@@ -169,9 +169,6 @@ static void assign_roles(struct explained *x)
                                     "failed"
                           : lock >= 0 && !loaded ? "spin again: the lock was taken"
                                                  : "loop back";
-            else if (lock >= 0 && (int)i + 1 == lock)
-                l->role = "choose the lock: the variable's address, hashed, picks a slot "
-                          "of the table";
             else if (l->branch && lock >= 0 && !loaded && (int)i > lock)
                 l->role = "the lock was free: skip the spin";
             else if (i > 0 && g_array_index(lines, struct line, i - 1).info.kind == INSN_SC)

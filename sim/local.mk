@@ -11,6 +11,7 @@ libatomsim_a_SOURCES += \
 	%D%/shrink.h %D%/shrink.c \
 	%D%/equivalence.h %D%/equivalence.c \
 	%D%/html.h %D%/html.c \
+	%D%/timeline.h %D%/timeline.c \
 	%D%/explore.h %D%/explore.c \
 	%D%/trace.h %D%/trace.c \
 	%D%/finding.h %D%/finding.c \

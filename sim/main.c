@@ -16,6 +16,7 @@
 #include "scheduler.h"
 #include "trace.h"
 #include "explain.h"
+#include "timeline.h"
 
 #define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
@@ -217,10 +218,15 @@ static int run_main(struct options *o)
         return EXIT_USAGE;
     }
 
-    if (o->json != NULL) {      /* a report that cannot be written: say so before running */
-        FILE *f = fopen(o->json, "w");
+    /* a report that cannot be written: say so before running */
+    const char *outputs[][2] = { { "--json", o->json }, { "--timeline", o->timeline } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(outputs); i++) {
+        if (outputs[i][1] == NULL)
+            continue;
+        FILE *f = fopen(outputs[i][1], "w");
         if (f == NULL) {
-            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, g_strerror(errno));
+            fprintf(stderr, "atomsim: %s %s: %s\n", outputs[i][0], outputs[i][1],
+                    g_strerror(errno));
             return EXIT_USAGE;
         }
         fclose(f);
@@ -239,11 +245,17 @@ static int run_main(struct options *o)
     detectors_init(&d, &r, m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
                    (uint64_t)o->sc_fail_limit);
     struct lockstat *locks = d.locks;
-    /* the trace first: hunting leaves it out of its candidate runs */
-    struct event_sink sinks[1 + G_N_ELEMENTS(d.sinks)];
+    g_autoptr(timeline) view = o->timeline ? timeline_new(&r, m, locks) : NULL;
+    o->timeline_view = view;
+    /* the trace and the timeline first: hunting leaves them out of its
+     * candidate runs */
+    struct event_sink sinks[2 + G_N_ELEMENTS(d.sinks)];
     unsigned nsinks = 0;
     if (tr != NULL)
         sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
+    if (view != NULL)
+        sinks[nsinks++] = timeline_sink(view);
+    unsigned traced = nsinks;
     for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
         sinks[nsinks++] = d.sinks[i];
 
@@ -263,13 +275,13 @@ static int run_main(struct options *o)
     };
     int status;
     if (dfs_bound > 0) {
-        status = hunt_dfs(o, &r, m, locks, &ro, tr != NULL ? 1 : 0, dfs_bound - 1);
+        status = hunt_dfs(o, &r, m, locks, &ro, traced, dfs_bound - 1);
     } else if (o->runs > 1) {
         status = hunt_explore(o, &r, m, locks, &ro);
     } else {
         run_program(&r, m, strategy, &ro);
         status = o->shrink && r.shown->len > 0
-                     ? hunt_shrink(o, &r, m, locks, &ro, tr != NULL ? 1 : 0)
+                     ? hunt_shrink(o, &r, m, locks, &ro, traced)
                      : report_run(o, &r, m, locks, strategy);
         run_clear(&r);
     }
@@ -342,6 +354,9 @@ int main(int argc, char **argv)
           "On a finding, shrink the schedule to the fewest preemptions that show it", NULL },
         { "record", 0, 0, G_OPTION_ARG_FILENAME, &o.record,
           "Write the run's schedule to FILE (replay it with --sched replay:FILE)", "FILE" },
+        { "timeline", 0, 0, G_OPTION_ARG_FILENAME, &o.timeline,
+          "Write a picture of the run to FILE.html: lanes per core, locks, reservations, "
+          "findings", "FILE" },
         { "json", 0, 0, G_OPTION_ARG_FILENAME, &o.json,
           "Write the findings, statistics and options to FILE as JSON", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed, "Seed of the random schedule (default 1)", "N" },
@@ -378,6 +393,7 @@ int main(int argc, char **argv)
     g_free(o.schedule);
     g_free(o.monitor);
     g_free(o.trace);
+    g_free(o.timeline);
     g_free(o.json);
     g_free(o.record);
     g_free(o.shard_text);

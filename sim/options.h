@@ -13,6 +13,8 @@ struct options {
     char *monitor;
     char *trace;        /* "-" for standard output */
     char *json;
+    char *timeline;     /* --timeline FILE */
+    struct timeline *timeline_view;     /* its page, for the run report_run reports */
     int lock_table_size;
     gint64 runs;
     gboolean keep_going;

@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "report.h"
+#include "timeline.h"
 #include "report-json.h"
 
 /* "clean", "2 findings", "guest fault" ... (to free). */
@@ -116,6 +117,15 @@ int report_run(const struct options *o, struct run *r, struct machine *m,
                                        result, status, abnormal };
         if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
             fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
+            return EXIT_USAGE;
+        }
+    }
+    if (o->timeline_view != NULL) {
+        g_autofree char *base = g_path_get_basename(m->img->path);
+        g_autofree char *title = g_strdup_printf("atomsim timeline: %s on %s, %u cores", base,
+                                                 m->cpu->name, m->ncores);
+        if (!timeline_write(o->timeline_view, o->timeline, title, result, reproduce, &error)) {
+            fprintf(stderr, "atomsim: --timeline %s: %s\n", o->timeline, error->message);
             return EXIT_USAGE;
         }
     }

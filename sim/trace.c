@@ -1,13 +1,26 @@
 /* trace.c — see trace.h. */
+#include <string.h>
+#include <unistd.h>
 #include "guest-abi.h"
 #include "trace.h"
+
+#define LANES_MAX 16             /* cores shown as lanes; more: the cpu column alone */
+#define INSN_WIDTH 36
 
 struct trace {
     FILE *out;
     struct machine *m;
     GHashTable *text;           /* pc -> instruction text */
     bool header_done;
+    bool colour;                /* a terminal: each core in its colour */
+    int last_core;              /* the core of the last event, or -1 */
 };
+
+/* ANSI 256-colour foregrounds for cores 0, 1, 2 ... (then again) */
+static const int core_colours[] = { 33, 208, 35, 170, 178, 37 };
+#define RED "\033[31m"
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
 
 struct trace *trace_new(FILE *out, struct machine *m)
 {
@@ -15,6 +28,10 @@ struct trace *trace_new(FILE *out, struct machine *m)
     t->out = out;
     t->m = m;
     t->text = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+    const char *term = g_getenv("TERM");
+    t->colour = isatty(fileno(out)) && g_getenv("NO_COLOR") == NULL &&
+                (term == NULL || strcmp(term, "dumb") != 0);
+    t->last_core = -1;
     return t;
 }
 
@@ -49,7 +66,7 @@ static void append_value(GString *s, uint64_t v, unsigned size)
         g_string_append_printf(s, "0x%" G_GINT64_MODIFIER "x", v);
 }
 
-static void format_values(const struct trace *t, const struct event *e, GString *s)
+void trace_format_values(const struct machine *m, const struct event *e, GString *s)
 {
     switch (e->kind) {
     case EVENT_LOAD:
@@ -69,7 +86,7 @@ static void format_values(const struct trace *t, const struct event *e, GString 
         }
         break;
     case EVENT_TRAP: {
-        const char *name = guest_call_name(t->m->cpu, e->old_value);
+        const char *name = guest_call_name(m->cpu, e->old_value);
         if (name)
             g_string_append(s, name);
         else
@@ -92,23 +109,77 @@ static void format_values(const struct trace *t, const struct event *e, GString 
         g_string_append(s, ", stale: another core wrote it after the load half");
 }
 
+static void start_colour(const struct trace *t, GString *s, unsigned core)
+{
+    if (t->colour)
+        g_string_append_printf(s, "\033[38;5;%dm",
+                               core_colours[core % G_N_ELEMENTS(core_colours)]);
+}
+
+static void end_colour(const struct trace *t, GString *s)
+{
+    if (t->colour)
+        g_string_append(s, RESET);
+}
+
+/* One column per core: the core that takes the step, the others that are
+ * still running, and nothing for those that ended. */
+static void append_lanes(const struct trace *t, const struct event *e, GString *s)
+{
+    for (unsigned i = 0; i < t->m->ncores; i++) {
+        if (i == e->core) {
+            start_colour(t, s, i);
+            g_string_append(s, "\u25cf");        /* ● */
+            end_colour(t, s);
+        } else {
+            g_string_append(s, t->m->cores[i].state == CORE_EXITED ? " " : "\u2502"); /* │ */
+        }
+    }
+}
+
+static bool alarming(const struct event *e)
+{
+    return (e->flags & (EVENT_STALE | EVENT_DIVERGED)) ||
+           ((e->flags & EVENT_HAS_SUCCESS) && !(e->flags & EVENT_SUCCESS));
+}
+
 void trace_event(void *ctx, const struct event *e)
 {
     struct trace *t = ctx;
+    bool lanes = t->m->ncores > 1 && t->m->ncores <= LANES_MAX;
+    int width = (int)MAX(t->m->ncores, 5);     /* of the lanes, "cores" */
     if (!t->header_done) {
-        fprintf(t->out, "%7s %-5s %-24s %-32s %-5s %-20s %s\n", "step", "cpu", "pc",
+        fprintf(t->out, "%7s %-*s%-5s %-24s %-*s %-5s %-20s %s\n", "step",
+                lanes ? width + 1 : 0, lanes ? "cores" : "", "cpu", "pc", INSN_WIDTH,
                 "instruction", "event", "address", "values");
         t->header_done = true;
     }
+    g_autoptr(GString) line = g_string_new(NULL);
+    /* a switch away from a core that could have gone on */
+    if (t->last_core >= 0 && (unsigned)t->last_core != e->core &&
+        t->m->cores[t->last_core].state == CORE_RUNNING)
+        g_string_append_printf(line, "%7s \u21b3 preempted: cpu%d \u2192 cpu%u\n", "",
+                               t->last_core, e->core);
+    t->last_core = (int)e->core;
     g_autofree char *where = image_name_addr(t->m->img, e->pc);
     g_autofree char *addr = NULL;
     if (e->kind != EVENT_FENCE && e->kind != EVENT_CLREX && e->kind != EVENT_TRAP)
         addr = image_name_addr(t->m->img, e->addr);
     g_autoptr(GString) values = g_string_new(NULL);
-    format_values(t, e, values);
-    char cpu[16];
-    g_snprintf(cpu, sizeof cpu, "cpu%u", e->core);
-    fprintf(t->out, "%7" G_GUINT64_FORMAT " %-5s %-24s %-32s %-5s %-20s %s\n", e->step, cpu,
-            where, instruction_text(t, e->pc), event_kind_name(e->kind), addr ? addr : "",
-            values->str);
+    trace_format_values(t->m, e, values);
+    g_string_append_printf(line, "%7" G_GUINT64_FORMAT " ", e->step);
+    if (lanes) {
+        append_lanes(t, e, line);
+        g_string_append_printf(line, "%*s", width + 1 - (int)t->m->ncores, "");
+    }
+    start_colour(t, line, e->core);
+    g_string_append_printf(line, "cpu%-2u", e->core);
+    end_colour(t, line);
+    bool strong = e->kind == EVENT_RMW || e->kind == EVENT_LL || e->kind == EVENT_SC;
+    g_string_append_printf(line, " %-24s %-*s %s%-5s%s %-20s %s%s%s\n", where, INSN_WIDTH,
+                           instruction_text(t, e->pc), t->colour && strong ? BOLD : "",
+                           event_kind_name(e->kind), t->colour && strong ? RESET : "",
+                           addr ? addr : "", t->colour && alarming(e) ? RED : "", values->str,
+                           t->colour && alarming(e) ? RESET : "");
+    fputs(line->str, t->out);
 }

@@ -22,4 +22,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(trace, trace_free)
 /* An event_sink's callback; ctx is the trace. */
 void trace_event(void *ctx, const struct event *e);
 
+/* The values of e as the trace shows them: "read 41", "41 -> 42 ok". */
+void trace_format_values(const struct machine *m, const struct event *e, GString *s);
+
 #endif

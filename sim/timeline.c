@@ -1,0 +1,464 @@
+/* timeline.c — see timeline.h. */
+#include <string.h>
+
+#include "html.h"
+#include "timeline.h"
+#include "trace.h"
+
+#define TIMELINE_MAX_EVENTS 200000      /* beyond this the page says so */
+#define SPIN_FOLD_AFTER 3               /* spin reads shown before folding */
+
+enum mark { MARK_STALE_READ = 1, MARK_LOST_WRITE = 2, MARK_OVERWRITE = 4, MARK_FINDING = 8 };
+
+struct row {
+    struct event e;
+    uint64_t running;           /* the cores still running (a mask) */
+    bool preempted;             /* a switch away from a core that could go on */
+    int previous;               /* the core that ran before, or -1 */
+    uint8_t marks;              /* enum mark */
+    bool divergence;            /* the marks are a monitor divergence's */
+};
+
+struct kept_finding {
+    char *text;
+    enum finding_kind kind;
+    unsigned core;
+    uint64_t steps[3];          /* the events it points at (0: none) */
+    unsigned nsteps;
+};
+
+struct timeline {
+    struct run *run;
+    struct machine *m;
+    struct lockstat *locks;
+    GArray *rows;               /* struct row */
+    GArray *findings;           /* struct kept_finding */
+    guint findings_seen;        /* of run->shown */
+    uint64_t dropped;           /* events past TIMELINE_MAX_EVENTS */
+};
+
+static void kept_finding_clear(void *p)
+{
+    g_free(((struct kept_finding *)p)->text);
+}
+
+/* Findings the detectors reported since the last look: they follow the
+ * event before this one. */
+static void take_findings(struct timeline *t)
+{
+    GArray *shown = t->run->shown;
+    uint64_t last = t->rows->len ? g_array_index(t->rows, struct row, t->rows->len - 1).e.step
+                                 : 0;
+    for (; t->findings_seen < shown->len; t->findings_seen++) {
+        const struct finding *f = &g_array_index(shown, struct finding, t->findings_seen);
+        struct kept_finding k = { g_strdup(f->text), f->kind, f->core, { 0 }, 0 };
+        if (f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE) {
+            for (unsigned i = 0; i < 3; i++)
+                k.steps[k.nsteps++] = f->access[i].step;
+        } else if (last > 0) {
+            k.steps[k.nsteps++] = last;
+        }
+        g_array_append_val(t->findings, k);
+    }
+}
+
+static void timeline_begin(void *ctx)
+{
+    struct timeline *t = ctx;
+    g_array_set_size(t->rows, 0);
+    g_array_set_size(t->findings, 0);
+    t->findings_seen = 0;
+    t->dropped = 0;
+}
+
+static void timeline_event(void *ctx, const struct event *e)
+{
+    struct timeline *t = ctx;
+    take_findings(t);
+    if (t->rows->len >= TIMELINE_MAX_EVENTS) {
+        t->dropped++;
+        return;
+    }
+    struct row r = { .e = *e, .previous = -1 };
+    for (unsigned i = 0; i < t->m->ncores; i++)
+        if (t->m->cores[i].state == CORE_RUNNING)
+            r.running |= 1ull << i;
+    if (t->rows->len > 0) {
+        unsigned before = g_array_index(t->rows, struct row, t->rows->len - 1).e.core;
+        r.previous = (int)before;
+        r.preempted = before != e->core && (r.running >> before & 1);
+    }
+    g_array_append_val(t->rows, r);
+}
+
+static void timeline_end(void *ctx)
+{
+    take_findings(ctx);
+}
+
+struct timeline *timeline_new(struct run *r, struct machine *m, struct lockstat *locks)
+{
+    struct timeline *t = g_new0(struct timeline, 1);
+    t->run = r;
+    t->m = m;
+    t->locks = locks;
+    t->rows = g_array_new(FALSE, FALSE, sizeof(struct row));
+    t->findings = g_array_new(FALSE, FALSE, sizeof(struct kept_finding));
+    g_array_set_clear_func(t->findings, kept_finding_clear);
+    return t;
+}
+
+void timeline_free(struct timeline *t)
+{
+    if (t == NULL)
+        return;
+    g_array_unref(t->rows);
+    g_array_unref(t->findings);
+    g_free(t);
+}
+
+struct event_sink timeline_sink(struct timeline *t)
+{
+    return (struct event_sink){ timeline_event, t, timeline_begin, timeline_end };
+}
+
+/* Rendering ---------------------------------------------------------------- */
+
+static struct row *row_at_step(struct timeline *t, uint64_t step)
+{
+    if (step == 0 || t->rows->len == 0)
+        return NULL;
+    uint64_t first = g_array_index(t->rows, struct row, 0).e.step;
+    if (step < first || step - first >= t->rows->len)
+        return NULL;
+    return &g_array_index(t->rows, struct row, step - first);
+}
+
+static void mark_findings(struct timeline *t)
+{
+    static const uint8_t lost_marks[3] = { MARK_STALE_READ, MARK_LOST_WRITE, MARK_OVERWRITE };
+    for (guint i = 0; i < t->findings->len; i++) {
+        const struct kept_finding *k = &g_array_index(t->findings, struct kept_finding, i);
+        for (unsigned j = 0; j < k->nsteps; j++) {
+            struct row *r = row_at_step(t, k->steps[j]);
+            if (r) {
+                r->marks |= k->nsteps == 3 ? lost_marks[j] : MARK_FINDING;
+                r->divergence |= k->kind == FINDING_MONITOR_DIVERGENCE;
+            }
+        }
+    }
+}
+
+static const char *const mark_labels[2][MARK_FINDING + 1] = {
+    { [MARK_STALE_READ] = "stale load: the value the lost update started from",
+      [MARK_LOST_WRITE] = "the update that is lost",
+      [MARK_OVERWRITE] = "the store that overwrote it with a value computed from the stale "
+                         "load",
+      [MARK_FINDING] = "the finding" },
+    { [MARK_STALE_READ] = "the load-exclusive: its reservation",
+      [MARK_LOST_WRITE] = "another core writes the granule: the reservation is gone",
+      [MARK_OVERWRITE] = "yet the store-exclusive stores: the value monitor only compares "
+                         "values (ABA)",
+      [MARK_FINDING] = "the finding" },
+};
+
+/* Who holds each lock, and the exclusive monitor's reservations, as the
+ * events go by.  Each lock (lockstat's: a word seen taken and released) is
+ * a column, coloured by its holder. */
+#define LOCK_COLUMNS_MAX 8
+
+struct state {
+    unsigned columns;           /* after the step: lanes, locks, the monitor */
+    unsigned nlocks;
+    uint64_t lock[LOCK_COLUMNS_MAX];
+    int holder[LOCK_COLUMNS_MAX];               /* core, or -1 */
+    int64_t reserved[MACHINE_MAX_CORES];        /* granule address, or -1 */
+};
+
+/* lockstat's rule: an atomic write from 0 to non-zero takes a lock, a plain
+ * store of 0 by its holder releases it; another core's access to it while
+ * it is held waits. */
+static void lock_cells(struct state *st, const struct event *e, GString *out)
+{
+    for (unsigned j = 0; j < st->nlocks; j++) {
+        const char *note = "";
+        int before = st->holder[j];
+        if (e->addr == st->lock[j] && e->kind != EVENT_TRAP && e->kind != EVENT_FENCE) {
+            if (event_takes_lock(e)) {
+                st->holder[j] = (int)e->core;
+                note = "taken";
+            } else if (e->kind == EVENT_STORE && e->new_value == 0 && before == (int)e->core) {
+                st->holder[j] = -1;
+                note = "released";
+            } else if (before >= 0 && before != (int)e->core) {
+                note = "waits";
+            }
+        }
+        int colour = st->holder[j] >= 0 ? st->holder[j] : *note ? (int)e->core : -1;
+        if (colour < 0) {
+            g_string_append(out, "<td class=\"lock\"></td>");
+            continue;
+        }
+        g_string_append_printf(out, "<td class=\"lock held c%d\">", colour);
+        if (*note)
+            g_string_append_printf(out, "cpu%u %s", e->core, note);
+        g_string_append(out, "</td>");
+    }
+}
+
+static void init_locks(struct timeline *t, struct state *st, GString *head)
+{
+    GArray *locks = lockstat_locks(t->locks);
+    st->nlocks = locks ? MIN(locks->len, LOCK_COLUMNS_MAX) : 0;
+    for (unsigned j = 0; j < st->nlocks; j++) {
+        const struct lock_stats *s = &g_array_index(locks, struct lock_stats, j);
+        st->lock[j] = s->addr;
+        st->holder[j] = -1;
+        g_autofree char *name = lockstat_lock_name(t->locks, s);
+        g_string_append(head, "<th class=\"lock-head\">");
+        html_escape(head, name);
+        g_string_append(head, "</th>");
+    }
+}
+
+static void monitor_note(struct timeline *t, struct state *st, const struct event *e, GString *s)
+{
+    uint64_t granule = t->m->cpu->exclusive_granule;
+    if (granule == 0)
+        return;
+    int64_t g = (int64_t)(e->addr & ~(granule - 1));
+    g_autofree char *what = image_name_addr(t->m->img, e->addr);
+    if (e->kind == EVENT_LL) {
+        st->reserved[e->core] = g;
+        html_printf(s, "cpu%u reserves %s", e->core, what);
+        return;
+    }
+    if (e->kind == EVENT_SC) {
+        st->reserved[e->core] = -1;
+        html_printf(s, "cpu%u's store-exclusive %s", e->core,
+                    e->flags & EVENT_SUCCESS ? "stores" : "fails");
+        if (e->flags & EVENT_DIVERGED)
+            g_string_append(s, " <b>(the value monitor let it through: ABA)</b>");
+        if (!(e->flags & EVENT_SUCCESS))
+            return;
+    }
+    if (e->kind == EVENT_CLREX) {
+        st->reserved[e->core] = -1;
+        html_printf(s, "cpu%u drops its reservation", e->core);
+        return;
+    }
+    if (!event_stored(e))
+        return;
+    for (unsigned i = 0; i < t->m->ncores; i++)
+        if (i != e->core && st->reserved[i] == g) {
+            st->reserved[i] = -1;
+            g_string_append_printf(s, " <span class=\"broken\">");
+            html_printf(s, "breaks cpu%u's reservation", i);
+            g_string_append(s, "</span>");
+        }
+}
+
+static bool is_spin(const struct row *a, const struct row *b)
+{
+    return a->e.kind == EVENT_LOAD && b->e.kind == EVENT_LOAD && a->e.core == b->e.core &&
+           a->e.pc == b->e.pc && a->e.addr == b->e.addr && a->e.old_value == b->e.old_value &&
+           !a->marks && !b->marks;
+}
+
+static void write_row(struct timeline *t, struct state *st, const struct row *r, GString *out,
+                      int fold)
+{
+    const struct event *e = &r->e;
+    unsigned n = t->m->ncores;
+    if (r->preempted)
+        g_string_append_printf(out, "<tr class=\"preempt\"><td></td><td colspan=\"%u\">"
+                                    "preempted: cpu%d &rarr; cpu%u</td></tr>\n",
+                               st->columns, r->previous, e->core);
+    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s\"",
+                           e->step, event_kind_name(e->kind), r->marks ? " marked" : "",
+                           fold >= 0 ? " fold" : "");
+    if (fold >= 0)
+        g_string_append_printf(out, " data-fold=\"%d\"", fold);
+    g_string_append_printf(out, "><td class=\"step\">%" G_GUINT64_FORMAT "</td>", e->step);
+    for (unsigned i = 0; i < n; i++) {
+        if (i != e->core) {
+            g_string_append_printf(out, "<td class=\"lane %s\"></td>",
+                                   r->running >> i & 1 ? "run" : "gone");
+            continue;
+        }
+        char text[96];
+        codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
+        g_autofree char *where = image_name_addr(t->m->img, e->pc);
+        g_autoptr(GString) values = g_string_new(NULL);
+        trace_format_values(t->m, e, values);
+        g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u\" "
+                                    "data-core=\"%u\" title=\"", i, i);
+        html_escape(out, where);
+        g_string_append(out, "\"><code>");
+        html_escape(out, text);
+        g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ",
+                               event_kind_name(e->kind));
+        if (e->kind != EVENT_FENCE && e->kind != EVENT_CLREX && e->kind != EVENT_TRAP) {
+            g_autofree char *addr = image_name_addr(t->m->img, e->addr);
+            g_string_append(out, "<span class=\"addr\">");
+            html_escape(out, addr);
+            g_string_append(out, "</span> ");
+        }
+        g_string_append(out, "<span class=\"val\">");
+        html_escape(out, values->str);
+        g_string_append(out, "</span>");
+        for (unsigned m = MARK_STALE_READ; m <= MARK_FINDING; m <<= 1)
+            if (r->marks & m)
+                g_string_append_printf(out, "<div class=\"mark m%u\">%s</div>", m,
+                                       mark_labels[r->divergence][m]);
+        g_string_append(out, "</div></td>");
+    }
+    lock_cells(st, e, out);
+    if (t->m->cpu->exclusive_granule > 0) {
+        g_autoptr(GString) mon = g_string_new(NULL);
+        monitor_note(t, st, e, mon);
+        g_string_append_printf(out, "<td class=\"mon\">%s</td>", mon->str);
+    }
+    g_string_append(out, "</tr>\n");
+}
+
+static void write_findings(struct timeline *t, GString *out)
+{
+    static const char *const access_names[2][3] = {
+        { "stale load", "lost update", "overwriting store" },
+        { "load-exclusive", "the other core's write", "store-exclusive" },
+    };
+    g_string_append(out, "<section id=\"findings\"><h2>Findings</h2>\n");
+    if (t->findings->len == 0)
+        g_string_append(out, "<p class=\"muted\">none</p>\n");
+    for (guint i = 0; i < t->findings->len; i++) {
+        const struct kept_finding *k = &g_array_index(t->findings, struct kept_finding, i);
+        g_string_append_printf(out, "<div class=\"finding %s\"><span class=\"ftext\">",
+                               finding_kind_name(k->kind));
+        html_escape(out, k->text);
+        g_string_append(out, "</span><span class=\"links\">");
+        for (unsigned j = 0; j < k->nsteps; j++)
+            g_string_append_printf(out, " <a href=\"#s%" G_GUINT64_FORMAT "\">%s, step %"
+                                        G_GUINT64_FORMAT "</a>",
+                                   k->steps[j],
+                                   k->nsteps < 3 ? "at"
+                                   : access_names[k->kind == FINDING_MONITOR_DIVERGENCE][j],
+                                   k->steps[j]);
+        g_string_append(out, "</span></div>\n");
+    }
+    g_string_append(out, "</section>\n");
+}
+
+static const char timeline_style[] =
+    ".bar{display:flex;gap:14px;align-items:center;margin:10px 0;flex-wrap:wrap}"
+    ".finding{border-left:4px solid #d33;background:#fdecec;padding:6px 10px;margin:4px 0}"
+    ".finding a{margin-left:8px}"
+    "#lanes td{border-bottom:1px solid #f0f0f0}"
+    "#lanes td.step{color:#888;text-align:right;font-variant-numeric:tabular-nums}"
+    "td.lane{min-width:16em;border-left:3px solid transparent}"
+    "td.lane.run{border-left-color:#e4e4ea}td.lane.gone{background:#fafafa}"
+    ".ev{padding:1px 6px;border-radius:5px}"
+    ".ev code{font-weight:600}.ev .kind{font-size:11px;color:#555;letter-spacing:.04em}"
+    ".ev .addr{color:#0b57d0}.ev .val{color:#333}"
+    ".c0{background:#e8f1ff}.c1{background:#fff0dd}.c2{background:#e9f8ea}"
+    ".c3{background:#f6e8fb}.c4{background:#fdf7d7}.c5{background:#e1f6f6}"
+    "tr.k-RMW .ev,tr.k-SC .ev{box-shadow:inset 3px 0 #f39c12}"
+    "tr.k-LL .ev{box-shadow:inset 3px 0 #3498db}"
+    "tr.marked .ev{outline:2px solid #d33}"
+    ".mark{color:#b00;font-size:12px;font-weight:600}"
+    "tr.preempt td{font-size:11px;color:#a15c00;border-top:2px dashed #e0a040;padding:0 8px}"
+    "td.mon{font-size:12px;color:#444;max-width:22em}"
+    "th.lock-head{font-size:11px;max-width:7em;white-space:normal}"
+    "td.lock{font-size:11px;min-width:5em;color:#333}"
+    ".broken{color:#b00;font-weight:600}"
+    "tr.fold.hidden,tr.hidden{display:none}"
+    "tr.foldbar td{font-size:12px;color:#666;background:#f7f7f9;cursor:pointer}"
+    ":target .ev{outline:3px solid #111}";
+
+static const char timeline_script[] =
+    "const rows = document.querySelectorAll('#lanes tbody tr');\n"
+    "function foldSpins(on) {\n"
+    "  document.querySelectorAll('tr.fold').forEach(r => r.classList.toggle('hidden', on));\n"
+    "  document.querySelectorAll('tr.foldbar').forEach(r => r.style.display = on ? '' : 'none');\n"
+    "}\n"
+    "document.querySelectorAll('tr.foldbar').forEach(bar => bar.addEventListener('click', () => {\n"
+    "  document.querySelectorAll('tr.fold[data-fold=\"' + bar.dataset.fold + '\"]')\n"
+    "    .forEach(r => r.classList.remove('hidden'));\n"
+    "  bar.style.display = 'none';\n"
+    "}));\n"
+    "document.getElementById('fold').addEventListener('change', e => foldSpins(e.target.checked));\n"
+    "document.getElementById('filter').addEventListener('input', e => {\n"
+    "  const q = e.target.value.toLowerCase();\n"
+    "  rows.forEach(r => { if (!r.classList.contains('fold'))\n"
+    "    r.classList.toggle('hidden', q !== '' && !r.textContent.toLowerCase().includes(q)); });\n"
+    "});\n"
+    "let zoom = 1;\n"
+    "function setZoom(z) { zoom = Math.min(2, Math.max(0.4, z));\n"
+    "  document.getElementById('lanes').style.fontSize = (zoom * 100) + '%'; }\n"
+    "document.getElementById('zoomin').onclick = () => setZoom(zoom + 0.15);\n"
+    "document.getElementById('zoomout').onclick = () => setZoom(zoom - 0.15);\n"
+    "foldSpins(true);";
+
+gboolean timeline_write(struct timeline *t, const char *path, const char *title,
+                        const char *result, const char *reproduce, GError **error)
+{
+    mark_findings(t);
+    g_autoptr(GString) out = g_string_new(NULL);
+    html_begin(out, title, timeline_style);
+    g_string_append(out, "<h1>");
+    html_escape(out, title);
+    g_string_append(out, "</h1>\n<p>Result: <b>");
+    html_escape(out, result);
+    g_string_append(out, "</b><br><span class=\"muted\">Reproduce:</span> <code>");
+    html_escape(out, reproduce);
+    g_string_append(out, "</code></p>\n");
+    write_findings(t, out);
+    g_string_append(out, "<h2>Interleaving</h2>\n<div class=\"bar\">"
+                          "<label><input type=\"checkbox\" id=\"fold\" checked> fold spins"
+                          "</label><label>show only events containing "
+                          "<input id=\"filter\" placeholder=\"counter, cpu1, ldrex...\">"
+                          "</label><span>zoom <button id=\"zoomout\">&minus;</button>"
+                          "<button id=\"zoomin\">+</button></span>");
+    g_string_append_printf(out, "<span class=\"muted\">%u events", t->rows->len);
+    if (t->dropped)
+        g_string_append_printf(out, " (the %" G_GUINT64_FORMAT " after them are not shown)",
+                               t->dropped);
+    g_string_append(out, "; time flows down</span></div>\n<table id=\"lanes\"><thead><tr>"
+                         "<th>step</th>");
+    for (unsigned i = 0; i < t->m->ncores; i++)
+        g_string_append_printf(out, "<th class=\"lane-head\" data-core=\"%u\">cpu%u</th>", i, i);
+    struct state st = { 0 };
+    init_locks(t, &st, out);
+    if (t->m->cpu->exclusive_granule > 0)
+        g_string_append(out, "<th>exclusive monitor</th>");
+    st.columns = t->m->ncores + st.nlocks + (t->m->cpu->exclusive_granule > 0);
+    g_string_append(out, "</tr></thead><tbody>\n");
+    memset(st.reserved, 0xff, sizeof st.reserved);
+    int folds = 0;
+    for (guint i = 0; i < t->rows->len;) {
+        /* a spin: the same load again and again; show the first few */
+        guint j = i + 1;
+        while (j < t->rows->len && is_spin(&g_array_index(t->rows, struct row, i),
+                                           &g_array_index(t->rows, struct row, j)) &&
+               !g_array_index(t->rows, struct row, j).preempted)
+            j++;
+        for (guint k = i; k < j; k++) {
+            bool folded = j - i > SPIN_FOLD_AFTER + 1 && k >= i + SPIN_FOLD_AFTER;
+            if (folded && k == i + SPIN_FOLD_AFTER)
+                g_string_append_printf(out, "<tr class=\"foldbar\" data-fold=\"%d\"><td></td>"
+                                            "<td colspan=\"%u\">&hellip; cpu%u reads the same "
+                                            "value %u more times (a spin): click to show</td>"
+                                            "</tr>\n", folds, st.columns,
+                                       g_array_index(t->rows, struct row, i).e.core,
+                                       j - k);
+            write_row(t, &st, &g_array_index(t->rows, struct row, k), out,
+                      folded ? folds : -1);
+        }
+        if (j - i > SPIN_FOLD_AFTER + 1)
+            folds++;
+        i = j;
+    }
+    g_string_append(out, "</tbody></table>\n");
+    html_end(out, timeline_script);
+    return html_write(path, out, error);
+}

@@ -1,0 +1,217 @@
+/* test-views.c — the teaching views: `atomsim explain`, --timeline and the
+ * terminal trace's lanes, checked for what a learner looks at.
+ * (tests/test-browser.sh renders the pages in a real browser.) */
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "test-programs.h"
+
+/* The text line of out that holds all of the given words, or NULL. */
+static const char *line_with(const char *out, const char *a, const char *b)
+{
+    for (const char *l = out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *end = strchr(l, '\n');
+        g_autofree char *line = end ? g_strndup(l, (gsize)(end - l)) : g_strdup(l);
+        if (strstr(line, a) && strstr(line, b))
+            return l;
+    }
+    return NULL;
+}
+
+static void expect_line(const char *out, const char *a, const char *b)
+{
+    if (line_with(out, a, b) == NULL)
+        g_error("no line with \"%s\" and \"%s\" in:\n%s", a, b, out);
+}
+
+static unsigned count(const char *s, const char *what)
+{
+    unsigned n = 0;
+    for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+/* atomic_fetch_add on three cpus: sparc32 takes a hashed lock with ldstub,
+ * spins, loads, stores and releases; arm loops on ldrex/strex between
+ * barriers; x86 is one lock xadd.  Each says why it is atomic. */
+static void test_explain_text(void)
+{
+    struct result r = atomsim("explain", "atomic_fetch_add", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    expect_line(r.out, "ldstub", "take the lock");
+    expect_line(r.out, "ldub", "spin");
+    expect_line(r.out, "ld [", "load the value, under the lock");
+    expect_line(r.out, "st ", "store the new value, under the lock");
+    expect_line(r.out, "stb %g0", "release the lock");
+    expect_line(r.out, "ldrex", "load-exclusive");
+    expect_line(r.out, "strex", "store-exclusive");
+    expect_line(r.out, "bne", "retry from the load-exclusive");
+    expect_line(r.out, "dmb ish", "barrier");
+    expect_line(r.out, "lock xadd", "one locked read-modify-write");
+    g_assert_cmpuint(count(r.out, "Why it is atomic: "), ==, 3);
+    /* the sections come in the order sparc32, arm, x86 */
+    const char *s = strstr(r.out, "\nsparc32 ("), *a = strstr(r.out, "\narm ("),
+               *x = strstr(r.out, "\nx86 (");
+    g_assert_true(s && a && x && s < a && a < x);
+    result_clear(&r);
+
+    /* one cpu, and a primitive built on a compare-and-exchange */
+    r = atomsim("explain", "--cpu", "x86", "atomic_cmpxchg", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    expect_line(r.out, "lock cmpxchg", "locked compare-and-exchange");
+    g_assert_null(strstr(r.out, "sparc32"));
+    result_clear(&r);
+}
+
+static void test_explain_html(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "explain.html", NULL);
+    struct result r = atomsim("explain", "test_and_set_bit", "--html", page, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_autofree char *html = NULL;
+    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    g_assert_cmpuint(count(html, "class=\"cpu-col\""), ==, 3);
+    g_assert_nonnull(strstr(html, "data-cpu=\"sparc32\""));
+    g_assert_nonnull(strstr(html, "lock bts"));
+    g_assert_nonnull(strstr(html, "ldrex"));
+    g_assert_cmpuint(count(html, "class=\"role\""), >=, 10);
+    g_assert_null(strstr(html, "http"));        /* self-contained */
+    result_clear(&r);
+    g_remove(page);
+    g_rmdir(dir);
+}
+
+static void test_explain_errors(void)
+{
+    struct result r = atomsim("explain", "no_such_primitive", NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_nonnull(strstr(r.err, "no function no_such_primitive"));
+    g_assert_cmpuint(count(r.err, "\n"), ==, 1);
+    result_clear(&r);
+    r = atomsim("explain", NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    result_clear(&r);
+    r = atomsim("explain", "--cpu", "mips", "atomic_add", NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_nonnull(strstr(r.err, "--cpu mips"));
+    result_clear(&r);
+    r = atomsim("explain", "atomic_add", "--html", "/nonexistent/dir/e.html", NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_nonnull(strstr(r.err, "--html /nonexistent/dir/e.html"));
+    result_clear(&r);
+}
+
+/* The plain counter's lost update as a page: a lane per core, the three
+ * accesses marked and linked from the finding, the preemption shown. */
+static void test_timeline(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *elf = broken(cpu, "plain-increment");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
+    struct result r = atomsim("--cores", "2", "--schedule", "0:1,1:500,0:*", "--timeline", page,
+                              elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_autofree char *html = NULL;
+    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    g_assert_cmpuint(count(html, "class=\"lane-head\""), ==, 2);
+    g_assert_nonnull(strstr(html, "class=\"finding lost-update\""));
+    g_assert_nonnull(strstr(html, "stale load: the value the lost update started from"));
+    g_assert_nonnull(strstr(html, "the update that is lost"));
+    g_assert_nonnull(strstr(html, "the store that overwrote it"));
+    g_assert_nonnull(strstr(html, "preempted: cpu0 &rarr; cpu1"));
+    /* every link from a finding goes to an event row */
+    unsigned links = 0;
+    for (const char *p = strstr(html, "href=\"#s"); p; p = strstr(p + 1, "href=\"#s")) {
+        unsigned step = (unsigned)g_ascii_strtoull(p + strlen("href=\"#s"), NULL, 10);
+        g_autofree char *id = g_strdup_printf("id=\"s%u\"", step);
+        g_assert_nonnull(strstr(html, id));
+        links++;
+    }
+    g_assert_cmpuint(links, >=, 3);
+    /* the summary on stdout and the page agree on the result */
+    g_assert_nonnull(strstr(r.out, "atomsim: result: 2 findings"));
+    g_assert_nonnull(strstr(html, "Result: <b>2 findings</b>"));
+    result_clear(&r);
+    g_remove(page);
+    g_rmdir(dir);
+}
+
+/* On sparc32 the hashed locks are columns: who holds each, when. */
+static void test_timeline_locks(void)
+{
+    g_autofree char *elf = broken("sparc32", "wrong-bucket");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
+    struct result r = atomsim("--cores", "2", "--schedule", "0:3,1:500,0:*", "--timeline", page,
+                              elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_autofree char *html = NULL;
+    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    g_assert_nonnull(strstr(html, "<th class=\"lock-head\">__atomic_hash bucket 0</th>"));
+    g_assert_nonnull(strstr(html, "<th class=\"lock-head\">__atomic_hash bucket 1</th>"));
+    g_assert_nonnull(strstr(html, "cpu0 taken"));
+    g_assert_nonnull(strstr(html, "cpu1 released"));
+    result_clear(&r);
+    /* a page that cannot be written: exit 2 before anything runs */
+    r = atomsim("--timeline", "/nonexistent/dir/t.html", elf, NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_nonnull(strstr(r.err, "--timeline /nonexistent/dir/t.html"));
+    g_assert_null(strstr(r.out, "result:"));
+    result_clear(&r);
+    g_remove(page);
+    g_rmdir(dir);
+}
+
+/* The arm ABA hole: the page shows the reservation and who broke it. */
+static void test_timeline_monitor(void)
+{
+    const char *elf = BUILDDIR "/tests/litmus/arm/arm-aba.elf";
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
+    struct result r = atomsim("--schedule", "0:2,1:2,0:*", "--monitor", "value", "--timeline",
+                              page, elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_autofree char *html = NULL;
+    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    g_assert_nonnull(strstr(html, "cpu0 reserves x"));
+    g_assert_nonnull(strstr(html, "breaks cpu0's reservation"));
+    g_assert_nonnull(strstr(html, "the value monitor let it through"));
+    g_assert_nonnull(strstr(html, "class=\"finding monitor-divergence\""));
+    result_clear(&r);
+    g_remove(page);
+    g_rmdir(dir);
+}
+
+/* --trace: a lane per core (the core that steps is a dot), and a line where
+ * the schedule preempts a core; no colour codes when not on a terminal. */
+static void test_trace_lanes(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "plain-increment");
+    struct result r = atomsim("--cores", "2", "--trace", "--schedule", "0:1,1:500,0:*", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "\xe2\x97\x8f\xe2\x94\x82"));     /* "●│": cpu0 steps */
+    g_assert_nonnull(strstr(r.out, "\xe2\x94\x82\xe2\x97\x8f"));     /* "│●": cpu1 steps */
+    g_assert_nonnull(strstr(r.out, "preempted: cpu0 \xe2\x86\x92 cpu1"));
+    g_assert_null(strchr(r.out, '\033'));
+    result_clear(&r);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/views/explain/text", test_explain_text);
+    g_test_add_func("/views/explain/html", test_explain_html);
+    g_test_add_func("/views/explain/errors", test_explain_errors);
+    static const struct per_cpu_test per_cpu[] = {
+        { "timeline", test_timeline },
+        { "trace-lanes", test_trace_lanes },
+    };
+    add_per_cpu_tests("views", per_cpu, G_N_ELEMENTS(per_cpu));
+    g_test_add_func("/views/timeline/sparc32-locks", test_timeline_locks);
+    g_test_add_func("/views/timeline/arm-monitor", test_timeline_monitor);
+    return g_test_run();
+}
