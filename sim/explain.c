@@ -259,13 +259,14 @@ static const char explain_style[] =
     ".cols{display:grid;grid-template-columns:repeat(var(--n),minmax(0,1fr));gap:14px}"
     ".cpu-col{border:1px solid #ddd;border-radius:8px;padding:8px 10px;background:#fafafa}"
     ".cpu-col h2{margin-top:0}"
-    ".insn{display:grid;grid-template-columns:5em 17em 1fr;gap:6px;padding:1px 0;"
-    "border-bottom:1px solid #eee}"
+    ".insn{display:grid;grid-template-columns:4.5em minmax(9em,15em) minmax(11em,1fr);"
+    "gap:6px;padding:1px 0;border-bottom:1px solid #eee}"
+    ".insn code{overflow-wrap:anywhere}"
     ".insn.plain{color:#999}"
     ".insn.access .text{font-weight:600}"
     ".insn.atomic{background:#fff1d6}.insn.exclusive{background:#e5f1ff}"
     ".insn.lock{background:#fde2e2}.insn.fence{background:#efe7fb}"
-    ".role{font-size:12.5px}.why{margin-top:8px;font-style:italic}";
+    ".role{font-size:12.5px;overflow-wrap:anywhere}.why{margin-top:8px;font-style:italic}";
 
 static const char *line_class(const struct line *l)
 {

@@ -1,0 +1,32 @@
+#!/bin/sh
+# tutorial-pictures.sh — run the tutorial's five lessons (doc/tutorial.md)
+# and take the pictures it shows: each lesson's page, rendered by headless
+# chromium, as doc/img/lessonN.png.  Run from the top of a built tree:
+#   tools/tutorial-pictures.sh [OUTDIR]        (default doc/img)
+set -eu
+out=${1:-doc/img}
+mkdir -p "$out"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tutorial.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# lesson N's page, as the tutorial's command writes it (a finding exits 1)
+page() {
+    ./atomsim "$@" >/dev/null || [ $? -eq 1 ]
+}
+page --cpu x86 --cores 2 --schedule 0:1,1:500,0:* --timeline "$tmp/lesson1.html" \
+    programs/x86/broken/plain-increment.elf
+./atomsim explain atomic_fetch_add --html "$tmp/lesson2.html" >/dev/null
+page --cpu sparc32 --cores 2 --schedule 0:3,1:500,0:* --timeline "$tmp/lesson3.html" \
+    programs/sparc32/broken/wrong-bucket.elf
+make -s tests/litmus/arm/arm-aba.elf
+page --cpu arm --schedule 0:2,1:2,0:* --monitor value --timeline "$tmp/lesson4.html" \
+    tests/litmus/arm/arm-aba.elf
+./atomsim explain atomic_add_return --html "$tmp/lesson5.html" >/dev/null
+
+for n in 1 2 3 4 5; do
+    HOME="$tmp" timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
+        --disable-dev-shm-usage --user-data-dir="$tmp/profile" --hide-scrollbars \
+        --window-size=1280,820 --screenshot="$PWD/$out/lesson$n.png" \
+        "file://$tmp/lesson$n.html" >/dev/null 2>&1
+    echo "$out/lesson$n.png"
+done
