@@ -29,7 +29,6 @@ struct line {
 struct explained {
     const struct cpu_ops *cpu;
     char *path;
-    uint64_t addr;
     GArray *lines;              /* struct line */
 };
 
@@ -213,7 +212,8 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
     const struct segment *code = NULL;
     for (guint i = 0; i < img->segments->len && code == NULL; i++) {
         const struct segment *s = &g_array_index(img->segments, struct segment, i);
-        if ((s->flags & SEG_X) && sym->addr >= s->vaddr && sym->addr + sym->size <= s->vaddr + s->filesz)
+        if ((s->flags & SEG_X) && sym->addr >= s->vaddr &&
+            sym->addr + sym->size <= s->vaddr + s->filesz)
             code = s;
     }
     if (code == NULL) {
@@ -223,7 +223,6 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
     }
     struct codemap map;
     codemap_init(&map, cpu, code->vaddr, code->vaddr + code->filesz, code->bytes);
-    x->addr = sym->addr;
     x->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
     for (uint64_t pc = sym->addr; pc < sym->addr + sym->size;) {
         struct line l = { .pc = pc };

@@ -89,7 +89,7 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
  * seed that found something runs again here and is reported in full, or
  * shrunk; the others are listed. */
 int hunt_explore(const struct options *o, struct run *r, struct machine *m,
-                 struct lockstat *locks, struct run_options *ro)
+                 struct lockstat *locks, struct run_options *ro, unsigned traced_sinks)
 {
     struct explore_options eo = {
         .sched = o->sched ? o->sched : "random", .first_seed = o->seed, .runs = o->runs,
@@ -109,7 +109,7 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
         g_autoptr(sched) strategy = sched_new(eo.sched, (uint64_t)first, m->ncores, NULL);
         ro->fault_seed = (uint64_t)first;
         run_program(r, m, strategy, ro);
-        status = o->shrink && r->shown->len > 0 ? hunt_shrink(o, r, m, locks, ro, 0)
+        status = o->shrink && r->shown->len > 0 ? hunt_shrink(o, r, m, locks, ro, traced_sinks)
                                                 : report_run(o, r, m, locks, strategy);
         run_clear(r);
         for (guint i = 1; i < res.failing->len; i++)

@@ -14,9 +14,9 @@ int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
                 struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks);
 
 /* --runs: the seeds from --seed on, then the first that found something in
- * full.  The exit status. */
+ * full (shrunk without the first traced_sinks sinks).  The exit status. */
 int hunt_explore(const struct options *o, struct run *r, struct machine *m,
-                 struct lockstat *locks, struct run_options *ro);
+                 struct lockstat *locks, struct run_options *ro, unsigned traced_sinks);
 
 /* --sched dfs[:B]: every schedule with at most `bound` preemptions, each
  * run once (CHESS-style, by re-execution), until one finds something, which

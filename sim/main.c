@@ -277,7 +277,7 @@ static int run_main(struct options *o)
     if (dfs_bound > 0) {
         status = hunt_dfs(o, &r, m, locks, &ro, traced, dfs_bound - 1);
     } else if (o->runs > 1) {
-        status = hunt_explore(o, &r, m, locks, &ro);
+        status = hunt_explore(o, &r, m, locks, &ro, traced);
     } else {
         run_program(&r, m, strategy, &ro);
         status = o->shrink && r.shown->len > 0

@@ -22,7 +22,6 @@ struct row {
 struct kept_finding {
     char *text;
     enum finding_kind kind;
-    unsigned core;
     uint64_t steps[3];          /* the events it points at (0: none) */
     unsigned nsteps;
 };
@@ -51,7 +50,7 @@ static void take_findings(struct timeline *t)
                                  : 0;
     for (; t->findings_seen < shown->len; t->findings_seen++) {
         const struct finding *f = &g_array_index(shown, struct finding, t->findings_seen);
-        struct kept_finding k = { g_strdup(f->text), f->kind, f->core, { 0 }, 0 };
+        struct kept_finding k = { g_strdup(f->text), f->kind, { 0 }, 0 };
         if (f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE) {
             for (unsigned i = 0; i < 3; i++)
                 k.steps[k.nsteps++] = f->access[i].step;

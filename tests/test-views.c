@@ -104,19 +104,40 @@ static void test_explain_errors(void)
     result_clear(&r);
 }
 
+/* atomsim with the options and program given (NULL-ended) and --timeline
+ * to a temporary page; the page in *html (to free). */
+static struct result with_timeline(char **html, const char *first, ...) G_GNUC_NULL_TERMINATED;
+static struct result with_timeline(char **html, const char *first, ...)
+{
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
+    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim", "--timeline", page };
+    int n = 3;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a != NULL; a = va_arg(ap, const char *)) {
+        g_assert_cmpint(n, <, MAX_ARGS - 1);
+        argv[n++] = a;
+    }
+    va_end(ap);
+    struct result r = run_argv(argv);
+    *html = NULL;
+    g_assert_true(g_file_get_contents(page, html, NULL, NULL));
+    g_remove(page);
+    g_rmdir(dir);
+    return r;
+}
+
 /* The plain counter's lost update as a page: a lane per core, the three
  * accesses marked and linked from the finding, the preemption shown. */
 static void test_timeline(gconstpointer data)
 {
     const char *cpu = data;
     g_autofree char *elf = broken(cpu, "plain-increment");
-    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
-    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
-    struct result r = atomsim("--cores", "2", "--schedule", "0:1,1:500,0:*", "--timeline", page,
-                              elf, NULL);
-    g_assert_cmpint(r.status, ==, 1);
     g_autofree char *html = NULL;
-    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    struct result r = with_timeline(&html, "--cores", "2", "--schedule", "0:1,1:500,0:*", elf,
+                                    NULL);
+    g_assert_cmpint(r.status, ==, 1);
     g_assert_cmpuint(count(html, "class=\"lane-head\""), ==, 2);
     g_assert_nonnull(strstr(html, "class=\"finding lost-update\""));
     g_assert_nonnull(strstr(html, "stale load: the value the lost update started from"));
@@ -136,21 +157,16 @@ static void test_timeline(gconstpointer data)
     g_assert_nonnull(strstr(r.out, "atomsim: result: 2 findings"));
     g_assert_nonnull(strstr(html, "Result: <b>2 findings</b>"));
     result_clear(&r);
-    g_remove(page);
-    g_rmdir(dir);
 }
 
 /* On sparc32 the hashed locks are columns: who holds each, when. */
 static void test_timeline_locks(void)
 {
     g_autofree char *elf = broken("sparc32", "wrong-bucket");
-    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
-    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
-    struct result r = atomsim("--cores", "2", "--schedule", "0:3,1:500,0:*", "--timeline", page,
-                              elf, NULL);
-    g_assert_cmpint(r.status, ==, 1);
     g_autofree char *html = NULL;
-    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    struct result r = with_timeline(&html, "--cores", "2", "--schedule", "0:3,1:500,0:*", elf,
+                                    NULL);
+    g_assert_cmpint(r.status, ==, 1);
     g_assert_nonnull(strstr(html, "<th class=\"lock-head\">__atomic_hash bucket 0</th>"));
     g_assert_nonnull(strstr(html, "<th class=\"lock-head\">__atomic_hash bucket 1</th>"));
     g_assert_nonnull(strstr(html, "cpu0 taken"));
@@ -162,28 +178,21 @@ static void test_timeline_locks(void)
     g_assert_nonnull(strstr(r.err, "--timeline /nonexistent/dir/t.html"));
     g_assert_null(strstr(r.out, "result:"));
     result_clear(&r);
-    g_remove(page);
-    g_rmdir(dir);
 }
 
 /* The arm ABA hole: the page shows the reservation and who broke it. */
 static void test_timeline_monitor(void)
 {
     const char *elf = BUILDDIR "/tests/litmus/arm/arm-aba.elf";
-    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
-    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
-    struct result r = atomsim("--schedule", "0:2,1:2,0:*", "--monitor", "value", "--timeline",
-                              page, elf, NULL);
-    g_assert_cmpint(r.status, ==, 1);
     g_autofree char *html = NULL;
-    g_assert_true(g_file_get_contents(page, &html, NULL, NULL));
+    struct result r = with_timeline(&html, "--schedule", "0:2,1:2,0:*", "--monitor", "value",
+                                    elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
     g_assert_nonnull(strstr(html, "cpu0 reserves x"));
     g_assert_nonnull(strstr(html, "breaks cpu0's reservation"));
     g_assert_nonnull(strstr(html, "the value monitor let it through"));
     g_assert_nonnull(strstr(html, "class=\"finding monitor-divergence\""));
     result_clear(&r);
-    g_remove(page);
-    g_rmdir(dir);
 }
 
 /* --trace: a lane per core (the core that steps is a dot), and a line where
