@@ -255,17 +255,34 @@ GBytes *equivalence_prefix_name(const struct equivalence *eq, uint64_t steps,
                                 unsigned next_core)
 {
     g_assert(steps <= eq->steps->len);
-    GByteArray *name = g_byte_array_new();
-    const uint32_t end_of_core = UINT32_MAX;
-    for (unsigned c = 0; c < eq->m->ncores; c++) {
-        for (uint64_t i = 0; i < steps; i++) {
-            const struct step *s = step_at(eq, i);
-            if (s->core == c)
-                g_byte_array_append(name, (const guint8 *)&s->level, sizeof s->level);
-        }
-        g_byte_array_append(name, (const guint8 *)&end_of_core, sizeof end_of_core);
+    unsigned n = eq->m->ncores;
+    /* each core's levels, in order, then UINT32_MAX; then next_core */
+    guint32 *count = g_newa(guint32, n);
+    memset(count, 0, n * sizeof *count);
+    for (uint64_t i = 0; i < steps; i++)
+        count[step_at(eq, i)->core]++;
+    gsize words = steps + n + 1;
+    uint32_t *name = g_new(uint32_t, words);
+    uint32_t *at = g_newa(uint32_t, n);
+    for (unsigned c = 0, start = 0; c < n; c++) {
+        at[c] = start;
+        name[start + count[c]] = UINT32_MAX;
+        start += count[c] + 1;
     }
-    uint32_t next = next_core;
-    g_byte_array_append(name, (const guint8 *)&next, sizeof next);
-    return g_byte_array_free_to_bytes(name);
+    for (uint64_t i = 0; i < steps; i++) {
+        const struct step *s = step_at(eq, i);
+        name[at[s->core]++] = s->level;
+    }
+    name[words - 1] = next_core;
+    return g_bytes_new_take(name, words * sizeof *name);
+}
+
+guint equivalence_name_hash(gconstpointer name)
+{
+    gsize size;
+    const uint32_t *w = g_bytes_get_data((GBytes *)name, &size);
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (gsize i = 0; i < size / sizeof *w; i++)
+        h = (h ^ w[i]) * 0x100000001b3ull;
+    return (guint)(h ^ h >> 32);
 }

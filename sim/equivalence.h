@@ -63,5 +63,7 @@ bool equivalence_may_sleep(const struct footprint *f);
  * one step of `next_core` (to free): equal for equivalent prefixes. */
 GBytes *equivalence_prefix_name(const struct equivalence *eq, uint64_t steps,
                                 unsigned next_core);
+/* A hash of such a name, for a GHashTable (with g_bytes_equal). */
+guint equivalence_name_hash(gconstpointer name);
 
 #endif

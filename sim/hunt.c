@@ -208,7 +208,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
     searching.nsinks = ro->nsinks + 1;
     /* prefix name -> the fewest preemptions it was explored with, plus 1 */
     g_autoptr(GHashTable) explored = g_hash_table_new_full(
-        g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
+        equivalence_name_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
     struct search_node *root = g_new0(struct search_node, 1);
     root->prefix = g_strdup("");
