@@ -59,51 +59,104 @@ static guint loop_start(const GArray *lines, guint j)
     return t;
 }
 
-/* Is line i inside a loop, and does that loop write memory or hold a
- * store-exclusive? */
-static bool in_loop(const GArray *lines, guint i, bool *loop_writes, bool *loop_sc)
+/* The innermost loop that holds line i: of the backward branches at or
+ * after i whose target is at or before it, the one that spans the least.
+ * Does the loop write memory (other than by a store-exclusive), does it
+ * hold a store-exclusive, and does it load? */
+struct loop {
+    bool writes, sc, loads, cas;
+};
+
+/* What lines first..last do, as a loop. */
+static void loop_over(const struct explained *x, int first, int last, struct loop *loop)
 {
-    for (guint j = i; j < lines->len; j++) {
-        const struct line *b = &g_array_index(lines, struct line, j);
-        if (!b->backward)
-            continue;
-        guint t = loop_start(lines, j);
-        if (t > i)
-            continue;
-        *loop_writes = *loop_sc = false;
-        for (guint k = t; k <= j; k++) {
-            const struct line *l = &g_array_index(lines, struct line, k);
-            *loop_writes |= writes(l) && l->info.kind != INSN_SC;
-            *loop_sc |= l->info.kind == INSN_SC;
-        }
-        return true;
+    *loop = (struct loop){ false, false, false, false };
+    for (int k = first; k >= 0 && k <= last; k++) {
+        const struct line *l = &g_array_index(x->lines, struct line, k);
+        loop->writes |= writes(l) && l->info.kind != INSN_SC && !l->info.cas && !is_stack(x, l);
+        loop->sc |= l->info.kind == INSN_SC;
+        loop->cas |= l->info.cas;
+        loop->loads |= l->info.kind == INSN_LOAD && !is_stack(x, l);
     }
-    return false;
 }
 
-/* Give every line its role.  A primitive built on a lock (sparc32) takes it
- * with an atomic instruction that is not itself the operation (not LOCK-
- * prefixed, no compare), spins with plain loads, works with plain loads and
- * stores, and releases with its last store. */
+static bool in_loop(const struct explained *x, guint i, struct loop *loop)
+{
+    const GArray *lines = x->lines;
+    int best_start = -1, best_end = -1;
+    for (guint j = i; j < lines->len; j++) {
+        if (!g_array_index(lines, struct line, j).backward)
+            continue;
+        guint t = loop_start(lines, j);
+        if (t <= i && (best_start < 0 || (int)(j - t) < best_end - best_start)) {
+            best_start = (int)t;
+            best_end = (int)j;
+        }
+    }
+    loop_over(x, best_start, best_end, loop);
+    return best_start >= 0;
+}
+
+/* A spin: a plain load in a loop that writes nothing. */
+static bool spins(const struct explained *x, guint i)
+{
+    const struct line *l = &g_array_index(x->lines, struct line, i);
+    struct loop loop;
+    return l->info.kind == INSN_LOAD && !is_stack(x, l) && in_loop(x, i, &loop) &&
+           !loop.writes && !loop.sc && !loop.cas;
+}
+
+/* How the primitive is built, from its memory accesses: a lock taken with a
+ * plain atomic instruction (not LOCK-prefixed, no compare: ldstub, xchg)
+ * and either released by a later plain store (the operation is done under
+ * it: sparc32) or waited for by a spin (the function is the lock). */
+struct shape {
+    int lock;           /* the line that takes the lock, or -1 */
+    int release;        /* the line that releases it, or -1 */
+    int last_store;     /* the last line that writes memory, or -1 */
+};
+
+static struct shape shape_of(const struct explained *x)
+{
+    struct shape sh = { -1, -1, -1 };
+    bool spinning = false;
+    for (guint i = 0; i < x->lines->len; i++) {
+        const struct line *l = &g_array_index(x->lines, struct line, i);
+        if (is_stack(x, l))
+            continue;
+        if (sh.lock < 0 && l->info.kind == INSN_RMW && !l->info.lock_prefix && !l->info.cas)
+            sh.lock = (int)i;
+        if (sh.lock >= 0 && l->info.kind == INSN_STORE)
+            sh.release = (int)i;
+        if (writes(l))
+            sh.last_store = (int)i;
+        spinning |= spins(x, i);
+    }
+    if (sh.release < 0 && !spinning)
+        sh.lock = -1;   /* an exchange, not a lock */
+    return sh;
+}
+
+/* Give every line its role; lines that are bookkeeping get none. */
 static void assign_roles(struct explained *x)
 {
     GArray *lines = x->lines;
-    int lock = -1, release = -1;
-    for (guint i = 0; i < lines->len; i++) {
-        const struct line *l = &g_array_index(lines, struct line, i);
-        if (lock < 0 && l->info.kind == INSN_RMW && !l->info.lock_prefix && !l->info.cas)
-            lock = (int)i;
-        if (lock >= 0 && l->info.kind == INSN_STORE && !is_stack(x, l))
-            release = (int)i;
-    }
-    if (release < 0)
-        lock = -1;      /* an exchange, not a lock */
-    bool loaded = false, stored = false;
+    struct shape sh = shape_of(x);
+    bool loaded = false, stored = false, branched_on_lock = false;
     for (guint i = 0; i < lines->len; i++) {
         struct line *l = &g_array_index(lines, struct line, i);
-        bool loop_writes = false, loop_sc = false;
-        bool looping = in_loop(lines, i, &loop_writes, &loop_sc);
-        bool locked = lock >= 0 && (int)i > lock && (int)i < release;
+        /* a backward branch: the loop it closes */
+        struct loop loop;
+        if (l->backward)
+            loop_over(x, (int)loop_start(lines, i), (int)i, &loop);
+        bool spin_loop = l->backward && loop.loads && !loop.writes && !loop.sc && !loop.cas;
+        bool locked = sh.lock >= 0 && (int)i > sh.lock && (int)i < sh.release;
+        bool after_sc = i > 0 && g_array_index(lines, struct line, i - 1).info.kind == INSN_SC;
+        bool status_test = i > 1 && g_array_index(lines, struct line, i - 2).info.kind == INSN_SC;
+        if (is_stack(x, l)) {
+            l->role = NULL;
+            continue;
+        }
         switch (l->info.kind) {
         case INSN_FENCE:
             l->role = "barrier: accesses before it complete before any after it";
@@ -132,20 +185,20 @@ static void assign_roles(struct explained *x)
             else if (l->info.cas)
                 l->role = "compare-and-swap: stores only if memory still holds the expected "
                           "value";
-            else if ((int)i == lock)
-                l->role = "take the lock: atomic test-and-set (the old value says whether it "
-                          "was free)";
-            else if (lock >= 0 && !loaded)
+            else if ((int)i == sh.lock)
+                l->role = "take the lock: an atomic test-and-set or exchange (the old value "
+                          "says whether it was free)";
+            else if (sh.lock >= 0 && !loaded)
                 l->role = "try the lock again";
-            else
+            else {
                 l->role = "atomic exchange";
+                stored = true;
+            }
             break;
         case INSN_LOAD:
-            if (is_stack(x, l))
-                l->role = NULL;
-            else if (lock >= 0 && (int)i < lock)
+            if (sh.lock >= 0 && (int)i < sh.lock)
                 l->role = "read the lock table's size: part of choosing the lock";
-            else if (lock >= 0 && looping && !loop_writes && !loaded)
+            else if (spins(x, i))
                 l->role = "spin: read the lock (no write) until it looks free";
             else {
                 l->role = locked ? "load the value, under the lock" : "load the value";
@@ -153,9 +206,7 @@ static void assign_roles(struct explained *x)
             }
             break;
         case INSN_STORE:
-            if (is_stack(x, l))
-                l->role = NULL;
-            else if ((int)i == release)
+            if ((int)i == sh.release)
                 l->role = "release the lock: a plain store of 0";
             else {
                 l->role = locked ? "store the new value, under the lock" : "store the value";
@@ -163,17 +214,28 @@ static void assign_roles(struct explained *x)
             }
             break;
         default:
-            if (l->backward)
-                l->role = loop_sc ? "retry from the load-exclusive if the store-exclusive "
-                                    "failed"
-                          : lock >= 0 && !loaded ? "spin again: the lock was taken"
-                                                 : "loop back";
-            else if (l->branch && lock >= 0 && !loaded && (int)i > lock)
-                l->role = "the lock was free: skip the spin";
-            else if (i > 0 && g_array_index(lines, struct line, i - 1).info.kind == INSN_SC)
+            if (l->backward && loop.sc)
+                l->role = status_test || after_sc
+                              ? "retry from the load-exclusive if the store-exclusive failed"
+                              : "back to the load-exclusive: try again";
+            else if (l->backward && loop.cas)
+                l->role = "retry if the compare-and-exchange failed (memory held another "
+                          "value)";
+            else if (l->backward && spin_loop)
+                l->role = "spin again: the lock still looks taken";
+            else if (l->backward && sh.lock >= 0 && !loaded)
+                l->role = "the lock was taken: back to the spin";
+            else if (l->backward)
+                l->role = "loop back";
+            else if (l->branch && sh.lock >= 0 && (int)i > sh.lock && !loaded &&
+                     !branched_on_lock) {
+                l->role = "branch on the lock's old value: free, go on; taken, spin";
+                branched_on_lock = true;
+            }
+            else if (after_sc)
                 l->role = "did the store-exclusive store? (status 0)";
-            else if (loaded && !stored)
-                l->role = "modify: compute the new value in registers";
+            else if (loaded && !stored && (int)i < sh.last_store && !l->branch)
+                l->role = "modify: work on the loaded value in registers";
             else
                 l->role = NULL;
         }
