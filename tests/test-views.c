@@ -57,6 +57,20 @@ static void test_explain_text(void)
     g_assert_true(s && a && x && s < a && a < x);
     result_clear(&r);
 
+    /* the lock itself: a test-and-set or exchange, then a spin on every cpu */
+    r = atomsim("explain", "spin_lock", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    expect_line(r.out, "xchg", "take the lock");
+    expect_line(r.out, "ldstub", "take the lock");
+    g_assert_cmpuint(count(r.out, "spin: read the lock"), >=, 3);
+    result_clear(&r);
+    /* atomic_read is a plain load everywhere: sparc32 takes no lock for it */
+    r = atomsim("explain", "atomic_read", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_cmpuint(count(r.out, "load the value"), ==, 3);
+    g_assert_null(strstr(r.out, "take the lock"));
+    result_clear(&r);
+
     /* one cpu, and a primitive built on a compare-and-exchange */
     r = atomsim("explain", "--cpu", "x86", "atomic_cmpxchg", NULL);
     g_assert_cmpint(r.status, ==, 0);
