@@ -236,6 +236,11 @@ static const struct step *step_at(const struct equivalence *eq, uint64_t step)
     return &g_array_index(eq->steps, struct step, step);
 }
 
+unsigned equivalence_core(const struct equivalence *eq, uint64_t step)
+{
+    return step_at(eq, step)->core;
+}
+
 const struct footprint *equivalence_footprint(const struct equivalence *eq, uint64_t step)
 {
     return &step_at(eq, step)->f;

@@ -51,8 +51,10 @@ void equivalence_sleep(struct equivalence *eq, int core, uint64_t from,
 /* Did the last run take a sleeping step (and stop there)? */
 bool equivalence_cut(const struct equivalence *eq);
 
-/* Step `step` (from 0) of the last run, and whether core could have taken
- * it (it was running, not ended or waiting at a barrier). */
+/* Step `step` (from 0) of the last run: its core, what it touched, and
+ * whether core could have taken it (it was running, not ended or waiting
+ * at a barrier). */
+unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
 const struct footprint *equivalence_footprint(const struct equivalence *eq, uint64_t step);
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
 /* May the step sleep: does it leave every core's ability to run as it was

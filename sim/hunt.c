@@ -146,49 +146,89 @@ static void node_free(gpointer p)
     g_free(n);
 }
 
-/* The first `steps` steps of turns, then core c for one step (the search
+/* The search: the nodes still to run, the prefixes explored (a prefix's
+ * name -> the fewest preemptions it was explored with, plus 1), and the
+ * record of the last run's steps. */
+struct search {
+    struct equivalence *eq;
+    GHashTable *explored;
+    GPtrArray *stack;           /* struct search_node, the next on top */
+    unsigned ncores;
+    unsigned shard, shards;     /* --shard: the root's children are dealt out */
+    unsigned dealt;
+    unsigned skipped;           /* children not started: explored already */
+};
+
+/* The last run's first `steps` steps, then core c for one step (the search
  * tail goes on with it): a child's prefix (to free). */
-static char *preempted_at(const GArray *turns, uint64_t steps, unsigned c)
+static char *preempted_at(const struct equivalence *eq, uint64_t steps, unsigned c)
 {
     g_autoptr(GArray) prefix = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-    for (guint i = 0; i < turns->len && steps > 0; i++) {
-        struct sched_turn t = g_array_index(turns, struct sched_turn, i);
-        t.steps = (long)MIN((uint64_t)t.steps, steps);
-        steps -= (uint64_t)t.steps;
-        g_array_append_val(prefix, t);
-    }
-    struct sched_turn preempting = { c, 1 };
-    g_array_append_val(prefix, preempting);
+    for (uint64_t i = 0; i < steps; i++)
+        sched_turns_add(prefix, equivalence_core(eq, i));
+    sched_turns_add(prefix, c);
     return sched_turns_text(prefix);
 }
 
-/* The core that ran step `step` (from 0) of turns. */
-static unsigned core_at(const GArray *turns, uint64_t step)
+/* The name of prefix·next: once a node is pushed or run, a later one with
+ * an equivalent prefix and no fewer preemptions explores nothing new (the
+ * same state, the same tail, the same budget).  True if this one is new. */
+static bool first_of_its_kind(struct search *s, uint64_t steps, unsigned next,
+                              unsigned preemptions)
 {
-    for (guint i = 0; i < turns->len; i++) {
-        const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
-        if (step < (uint64_t)t->steps)
-            return t->core;
-        step -= (uint64_t)t->steps;
-    }
-    return 0;
-}
-
-/* The name of prefix·next for the search: once a node is pushed or run, a
- * later one with an equivalent prefix and no fewer preemptions explores
- * nothing new (the same state, the same tail, the same budget).  True if
- * this one is new. */
-static bool first_of_its_kind(GHashTable *explored, const struct equivalence *eq,
-                              uint64_t steps, unsigned next, unsigned preemptions)
-{
-    GBytes *name = equivalence_prefix_name(eq, steps, next);
-    guint known = GPOINTER_TO_UINT(g_hash_table_lookup(explored, name));
+    GBytes *name = equivalence_prefix_name(s->eq, steps, next);
+    guint known = GPOINTER_TO_UINT(g_hash_table_lookup(s->explored, name));
     if (known != 0 && known - 1 <= preemptions) {
         g_bytes_unref(name);
         return false;
     }
-    g_hash_table_insert(explored, name, GUINT_TO_POINTER(preemptions + 1));
+    g_hash_table_insert(s->explored, name, GUINT_TO_POINTER(preemptions + 1));
     return true;
+}
+
+/* Node n ran `steps` steps (the last one cut short if cut).  Its tail went
+ * on without preemption: each of those steps is explored from here, as a
+ * child would explore it. */
+static void mark_tail_explored(struct search *s, const struct search_node *n, uint64_t steps,
+                               bool cut)
+{
+    for (uint64_t q = n->branch_from; q + cut < steps; q++)
+        first_of_its_kind(s, q, equivalence_core(s->eq, q), n->preemptions);
+}
+
+/* Node n's children: at each step of its tail, another core that could run
+ * takes it instead.  The first choice of core (step 0) is not a preemption. */
+static void push_children(struct search *s, const struct search_node *n, uint64_t steps,
+                          bool root)
+{
+    for (uint64_t p = steps; p-- > n->branch_from;) {
+        unsigned current = equivalence_core(s->eq, p);
+        unsigned preemptions = n->preemptions + (p > 0);
+        /* current's step sleeps in the children, unless it changes which
+         * cores run, or current yielded after it (a spin), or it is the
+         * first (where switching is free, unlike after it) */
+        const struct footprint *taken = equivalence_footprint(s->eq, p);
+        bool yielded = p + 1 < steps && equivalence_core(s->eq, p + 1) != current &&
+                       equivalence_could_run(s->eq, p + 1, current);
+        bool sleeps = equivalence_may_sleep(taken) && !yielded && p > 0;
+        for (unsigned c = 0; c < s->ncores; c++) {
+            if (c == current || !equivalence_could_run(s->eq, p, c))
+                continue;
+            if (root && s->dealt++ % s->shards != s->shard)
+                continue;
+            if (!first_of_its_kind(s, p, c, preemptions)) {
+                s->skipped++;
+                continue;
+            }
+            struct search_node *child = g_new0(struct search_node, 1);
+            child->prefix = preempted_at(s->eq, p, c);
+            child->branch_from = p + 1;
+            child->preemptions = preemptions;
+            child->sleeper = sleeps ? (int)current : -1;
+            child->sleeping = *taken;
+            g_ptr_array_add(s->stack, child);
+        }
+    }
 }
 
 int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
@@ -206,15 +246,15 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
     struct run_options searching = *ro;
     searching.sinks = sinks;
     searching.nsinks = ro->nsinks + 1;
-    /* prefix name -> the fewest preemptions it was explored with, plus 1 */
     g_autoptr(GHashTable) explored = g_hash_table_new_full(
         equivalence_name_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
+    struct search s = { eq, explored, stack, m->ncores, o->shard, o->shards, 0, 0 };
     struct search_node *root = g_new0(struct search_node, 1);
     root->prefix = g_strdup("");
     root->sleeper = -1;
     g_ptr_array_add(stack, root);
-    unsigned runs = 0, skipped = 0, cuts = 0, first_children = 0;
+    unsigned runs = 0, cuts = 0;
     unsigned max_runs = o->runs > 1 ? (unsigned)o->runs : G_MAXUINT;
     while (stack->len > 0 && runs < max_runs) {
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
@@ -222,11 +262,10 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
         equivalence_sleep(eq, n->sleeper, n->branch_from - (n->sleeper >= 0), &n->sleeping);
         run_quietly(r, m, node, &searching, traced_sinks);
         runs++;
-        g_autofree char *recorded = g_strdup(run_schedule(r));
-        g_autoptr(GArray) turns = sched_turns_parse(recorded, m->ncores, NULL);
         uint64_t steps = r->steps;
         bool cut = equivalence_cut(eq);
         bool found = (r->end != RUN_DONE && !cut) || r->findings > 0;
+        g_autofree char *recorded = found ? g_strdup(run_schedule(r)) : NULL;
         run_clear(r);
         if (found) {
             node_free(n);
@@ -237,47 +276,10 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
                    (double)(g_get_monotonic_time() - start) / 1e6);
             return status;
         }
-        /* The run's tail went on without preemption: each of its steps is
-         * explored from here, as a child would explore it. */
-        for (uint64_t q = n->branch_from; q + cut < steps; q++)
-            first_of_its_kind(explored, eq, q, core_at(turns, q), n->preemptions);
-        if (cut)
-            cuts++;
-        if (n->preemptions >= bound) {
-            node_free(n);
-            continue;
-        }
-        /* Children: at each later step, another core runs instead.  The
-         * first choice of core (step 0) is not a preemption. */
-        for (uint64_t p = steps; p-- > n->branch_from;) {
-            unsigned current = core_at(turns, p);
-            /* current's step sleeps in the children, unless it changes
-             * which cores run, or current yielded after it (a spin), or
-             * it is the first (where switching is free, unlike after it) */
-            const struct footprint *taken = equivalence_footprint(eq, p);
-            bool yielded = p + 1 < steps && core_at(turns, p + 1) != current &&
-                           equivalence_could_run(eq, p + 1, current);
-            bool sleeps = equivalence_may_sleep(taken) && !yielded && p > 0;
-            for (unsigned c = 0; c < m->ncores; c++) {
-                unsigned preemptions = n->preemptions + (p > 0);
-                if (c == current || !equivalence_could_run(eq, p, c))
-                    continue;
-                /* --shard I/N: the root's children are dealt out in turn */
-                if (runs == 1 && first_children++ % o->shards != o->shard)
-                    continue;
-                if (!first_of_its_kind(explored, eq, p, c, preemptions)) {
-                    skipped++;
-                    continue;
-                }
-                struct search_node *child = g_new0(struct search_node, 1);
-                child->prefix = preempted_at(turns, p, c);
-                child->branch_from = p + 1;
-                child->preemptions = preemptions;
-                child->sleeper = sleeps ? (int)current : -1;
-                child->sleeping = *taken;
-                g_ptr_array_add(stack, child);
-            }
-        }
+        cuts += cut;
+        mark_tail_explored(&s, n, steps, cut);
+        if (n->preemptions < bound)
+            push_children(&s, n, steps, runs == 1);
         node_free(n);
     }
     bool exhausted = stack->len == 0;
@@ -285,7 +287,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
                                            : g_strdup("");
     printf("atomsim: dfs:%u%s ran %u schedules in %.2f s (%u cut short and %u not started: "
            "equivalent to ones explored): %s\n", bound, shard, runs,
-           (double)(g_get_monotonic_time() - start) / 1e6, cuts, skipped,
+           (double)(g_get_monotonic_time() - start) / 1e6, cuts, s.skipped,
            !exhausted ? "stopped at --runs, nothing found so far"
            : o->shards > 1 ? "this shard's share of the schedules with at most that many "
                              "preemptions, nothing found (exhausted)"

@@ -24,6 +24,7 @@
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
 #define INJECT_PROBABILITY 0.5
 #define DFS_DEFAULT_BOUND 2
+#define DFS_MAX_BOUND 8
 
 static const char help_description[] =
     "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
@@ -111,6 +112,22 @@ static bool parse_shard(const char *text, unsigned *shard, unsigned *shards)
     return true;
 }
 
+/* --sched dfs[:B]: true if spec names the search; *bound is B (the default
+ * without ":B"), or -1 if B is not a bound from 0 to DFS_MAX_BOUND. */
+static bool is_dfs(const char *spec, long *bound)
+{
+    if (strcmp(spec, "dfs") == 0) {
+        *bound = DFS_DEFAULT_BOUND;
+        return true;
+    }
+    if (!g_str_has_prefix(spec, "dfs:"))
+        return false;
+    char *end;
+    long b = strtol(spec + 4, &end, 10);
+    *bound = end == spec + 4 || *end != '\0' || b < 0 || b > DFS_MAX_BOUND ? -1 : b;
+    return true;
+}
+
 static int run_main(struct options *o)
 {
     g_autoptr(GError) error = NULL;
@@ -168,24 +185,19 @@ static int run_main(struct options *o)
         return usage_error("--trace with --runs: record the schedule (--record FILE) and "
                            "trace its replay");
 
-    unsigned dfs_bound = 0;
-    if (o->sched != NULL && (strcmp(o->sched, "dfs") == 0 || g_str_has_prefix(o->sched, "dfs:"))) {
-        char *end;
-        long b = o->sched[3] ? strtol(o->sched + 4, &end, 10) : DFS_DEFAULT_BOUND;
-        if (o->sched[3] && (end == o->sched + 4 || *end != '\0' || b < 0 || b > 8))
-            return usage_error("--sched %s: dfs:B takes a preemption bound B from 0 to 8",
-                               o->sched);
-        dfs_bound = (unsigned)b + 1;     /* + 1: 0 means no dfs */
-        g_free(o->sched);
-        o->sched = g_strdup("rr");       /* the strategy object is unused */
-    }
+    long dfs_bound = -1;
+    bool dfs = o->sched != NULL && is_dfs(o->sched, &dfs_bound);
+    if (dfs && dfs_bound < 0)
+        return usage_error("--sched %s: dfs:B takes a preemption bound B from 0 to %d",
+                           o->sched, DFS_MAX_BOUND);
+    /* the search makes its own schedules (hunt.c) */
     g_autoptr(sched) strategy = NULL;
     if (o->schedule != NULL)
         strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, &error);
-    else
+    else if (!dfs)
         strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed,
                              (unsigned)o->cores, &error);
-    if (strategy == NULL)
+    if (strategy == NULL && !dfs)
         return usage_error("%s", error->message);
 
     const char *path = o->args[0];
@@ -274,8 +286,8 @@ static int run_main(struct options *o)
         .nsinks = nsinks,
     };
     int status;
-    if (dfs_bound > 0) {
-        status = hunt_dfs(o, &r, m, locks, &ro, traced, dfs_bound - 1);
+    if (dfs) {
+        status = hunt_dfs(o, &r, m, locks, &ro, traced, (unsigned)dfs_bound);
     } else if (o->runs > 1) {
         status = hunt_explore(o, &r, m, locks, &ro, traced);
     } else {

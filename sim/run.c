@@ -101,19 +101,6 @@ static unsigned choose_next(struct run *r, int current)
     return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
 }
 
-/* One more step of core: the same turn, or a new one. */
-static void record_step(struct run *r, unsigned core)
-{
-    struct sched_turn *last = r->turns->len
-        ? &g_array_index(r->turns, struct sched_turn, r->turns->len - 1) : NULL;
-    if (last != NULL && last->core == core) {
-        last->steps++;
-        return;
-    }
-    struct sched_turn t = { core, 1 };
-    g_array_append_val(r->turns, t);
-}
-
 const char *run_schedule(struct run *r)
 {
     g_free(r->schedule);
@@ -180,7 +167,7 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
     r->turn_left--;
     r->steps++;
     c->steps++;
-    record_step(r, c->id);
+    sched_turns_add(r->turns, c->id);
     return true;
 }
 
@@ -532,7 +519,6 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     r->end = RUN_DONE;
     r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
     r->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-    r->schedule = NULL;
     r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
     /* A fixed schedule (pinned, replayed, a search node) already holds
      * every switch: neither injection nor delay-holder adds one. */

@@ -35,6 +35,7 @@ struct sched {
     uint64_t step;
     int lowest;
     int yielding;               /* search: the core that spins and must yield, or -1 */
+    bool tail;                  /* search: the prefix is over, every turn of it */
     guint position;     /* pinned: the next segment */
     char *text;         /* pinned: the schedule as given */
 };
@@ -188,6 +189,18 @@ GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error)
     return g_steal_pointer(&turns);
 }
 
+void sched_turns_add(GArray *turns, unsigned core)
+{
+    struct sched_turn *last = turns->len
+        ? &g_array_index(turns, struct sched_turn, turns->len - 1) : NULL;
+    if (last != NULL && last->core == core) {
+        last->steps++;
+        return;
+    }
+    struct sched_turn t = { core, 1 };
+    g_array_append_val(turns, t);
+}
+
 char *sched_turns_text(const GArray *turns)
 {
     GString *s = g_string_new(NULL);
@@ -227,6 +240,7 @@ void sched_reset(struct sched *s)
 {
     s->position = 0;
     s->yielding = -1;
+    s->tail = false;
     guint32 words[2] = { (guint32)s->seed, (guint32)(s->seed >> 32) };
     if (s->rand)
         g_rand_free(s->rand);
@@ -279,6 +293,7 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
          * blocks, ends or spins; then the next core that can run */
         bool yield = s->yielding == current;
         s->yielding = -1;
+        s->tail = true;
         *turn = LONG_MAX;
         if (current >= 0 && runnable[current] && !yield)
             return (unsigned)current;
@@ -351,7 +366,7 @@ bool sched_spinning(struct sched *s, unsigned core)
     /* After its prefix, a search node's spinning core yields at once, its
      * turn over (a yield is not a preemption the search chose).  The prefix
      * is a run's record, yields and all: it is followed as it is. */
-    if (s->strategy == STRATEGY_SEARCH && s->position == s->segments->len) {
+    if (s->strategy == STRATEGY_SEARCH && s->tail) {
         s->yielding = (int)core;
         return true;
     }

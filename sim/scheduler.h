@@ -25,6 +25,8 @@ struct sched_turn {
 /* The turns of text (struct sched_turn; to free), or NULL with
  * ATOMSIM_ERROR_USAGE if a turn does not parse or names a core >= ncores. */
 GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error);
+/* One more step of core at the end of turns: the last turn, or a new one. */
+void sched_turns_add(GArray *turns, unsigned core);
 /* The text of turns (to free). */
 char *sched_turns_text(const GArray *turns);
 
