@@ -183,9 +183,7 @@ static void equivalence_event(void *ctx, const struct event *e)
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
      * step. */
-    for (unsigned i = 0; i < eq->m->ncores; i++)
-        if (eq->m->cores[i].state == CORE_RUNNING)
-            s.could_run |= 1ull << i;
+    s.could_run = machine_running(eq->m);
     g_array_append_val(eq->steps, s);
 }
 

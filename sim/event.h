@@ -80,6 +80,20 @@ static inline bool event_takes_lock(const struct event *e)
     return event_atomic_write(e) && e->old_value == 0 && e->new_value != 0;
 }
 
+/* The event releases a lock its core holds at that word: a plain store of
+ * 0. */
+static inline bool event_releases_lock(const struct event *e)
+{
+    return e->kind == EVENT_STORE && e->new_value == 0;
+}
+
+/* The event finds a lock taken: a read, or an atomic attempt, that saw it
+ * non-zero (a spin, or a failed test-and-set). */
+static inline bool event_finds_taken(const struct event *e)
+{
+    return e->kind != EVENT_STORE && e->old_value != 0;
+}
+
 /* "LOAD", "STORE" ... */
 const char *event_kind_name(enum event_kind kind);
 

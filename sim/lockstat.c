@@ -179,13 +179,13 @@ static void lockstat_event(void *ctx, const struct event *e)
         return;
     }
     bool held_by_other = l->holder >= 0 && l->holder != (int)e->core;
-    if (e->kind == EVENT_STORE && e->new_value == 0 && l->holder == (int)e->core) {
+    if (event_releases_lock(e) && l->holder == (int)e->core) {
         uint64_t hold = e->step - l->taken_at;
         l->s.hold_total += hold;
         l->s.hold_max = MAX(l->s.hold_max, hold);
         l->holder = -1;
         l->released = true;
-    } else if (held_by_other && e->old_value != 0 && e->kind != EVENT_STORE) {
+    } else if (held_by_other && event_finds_taken(e)) {
         spin(l, e->core, e->step);
     }
 }

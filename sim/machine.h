@@ -98,6 +98,17 @@ uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size);
 /* Store v's low size bytes (size <= 8) at addr in the cpu's byte order. */
 void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
 
+/* The cores that are running (not ended, not waiting at a barrier), as a
+ * mask: bit i for core i. */
+static inline uint64_t machine_running(const struct machine *m)
+{
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (m->cores[i].state == CORE_RUNNING)
+            mask |= 1ull << i;
+    return mask;
+}
+
 /* Is addr in memory that another core may use (not the core's own stack,
  * not read-only)? */
 static inline bool machine_is_shared(const struct machine *m, const struct core *c,

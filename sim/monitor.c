@@ -90,6 +90,15 @@ void monitor_store(struct monitor *mon, unsigned core, uint64_t addr, uint64_t s
     }
 }
 
+uint64_t monitor_intact(const struct monitor *mon)
+{
+    uint64_t mask = 0;
+    for (unsigned i = 0; mon->active > 0 && i < mon->ncores; i++)
+        if (mon->res[i].valid && !mon->res[i].written)
+            mask |= 1ull << i;
+    return mask;
+}
+
 void monitor_switch_out(struct monitor *mon, unsigned core)
 {
     if (mon->policy == MONITOR_SWITCH)

@@ -58,6 +58,9 @@ bool monitor_store_exclusive(struct monitor *mon, unsigned core, uint64_t addr,
 void monitor_clear(struct monitor *mon, unsigned core);
 /* core wrote [addr, addr+size) (any store, atomic or not). */
 void monitor_store(struct monitor *mon, unsigned core, uint64_t addr, uint64_t size);
+/* The cores whose reservation stands and no other core has written into
+ * (a mask: bit i for core i). */
+uint64_t monitor_intact(const struct monitor *mon);
 /* core stops running and another core runs. */
 void monitor_switch_out(struct monitor *mon, unsigned core);
 

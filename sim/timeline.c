@@ -14,6 +14,7 @@ struct row {
     struct event e;
     uint64_t running;           /* the cores still running (a mask) */
     bool preempted;             /* a switch away from a core that could go on */
+    uint64_t broke;             /* the other cores' reservations it ended (a mask) */
     int previous;               /* the core that ran before, or -1 */
     uint8_t marks;              /* enum mark */
     bool divergence;            /* the marks are a monitor divergence's */
@@ -34,6 +35,7 @@ struct timeline {
     GArray *findings;           /* struct kept_finding */
     guint findings_seen;        /* of run->shown */
     uint64_t dropped;           /* events past TIMELINE_MAX_EVENTS */
+    uint64_t intact;            /* the exclusive monitor's intact reservations */
 };
 
 static void kept_finding_clear(void *p)
@@ -68,6 +70,7 @@ static void timeline_begin(void *ctx)
     g_array_set_size(t->findings, 0);
     t->findings_seen = 0;
     t->dropped = 0;
+    t->intact = 0;
 }
 
 static void timeline_event(void *ctx, const struct event *e)
@@ -78,10 +81,11 @@ static void timeline_event(void *ctx, const struct event *e)
         t->dropped++;
         return;
     }
-    struct row r = { .e = *e, .previous = -1 };
-    for (unsigned i = 0; i < t->m->ncores; i++)
-        if (t->m->cores[i].state == CORE_RUNNING)
-            r.running |= 1ull << i;
+    struct row r = { .e = *e, .previous = -1, .running = machine_running(t->m) };
+    /* the monitor has seen this event already */
+    uint64_t intact = monitor_intact(&t->run->monitor);
+    r.broke = t->intact & ~intact & ~(1ull << e->core);
+    t->intact = intact;
     if (t->rows->len > 0) {
         unsigned before = g_array_index(t->rows, struct row, t->rows->len - 1).e.core;
         r.previous = (int)before;
@@ -161,9 +165,8 @@ static const char *const mark_labels[2][MARK_FINDING + 1] = {
       [MARK_FINDING] = "the finding" },
 };
 
-/* Who holds each lock, and the exclusive monitor's reservations, as the
- * events go by.  Each lock (lockstat's: a word seen taken and released) is
- * a column, coloured by its holder. */
+/* Who holds each lock as the events go by.  Each lock (lockstat's: a word
+ * seen taken and released) is a column, coloured by its holder. */
 #define LOCK_COLUMNS_MAX 8
 
 struct state {
@@ -171,12 +174,9 @@ struct state {
     unsigned nlocks;
     uint64_t lock[LOCK_COLUMNS_MAX];
     int holder[LOCK_COLUMNS_MAX];               /* core, or -1 */
-    int64_t reserved[MACHINE_MAX_CORES];        /* granule address, or -1 */
 };
 
-/* lockstat's rule: an atomic write from 0 to non-zero takes a lock, a plain
- * store of 0 by its holder releases it; another core's access to it while
- * it is held waits. */
+/* lockstat's rules (event.h): what takes, releases and waits for a lock. */
 static void lock_cells(struct state *st, const struct event *e, GString *out)
 {
     for (unsigned j = 0; j < st->nlocks; j++) {
@@ -186,10 +186,10 @@ static void lock_cells(struct state *st, const struct event *e, GString *out)
             if (event_takes_lock(e)) {
                 st->holder[j] = (int)e->core;
                 note = "taken";
-            } else if (e->kind == EVENT_STORE && e->new_value == 0 && before == (int)e->core) {
+            } else if (event_releases_lock(e) && before == (int)e->core) {
                 st->holder[j] = -1;
                 note = "released";
-            } else if (before >= 0 && before != (int)e->core) {
+            } else if (before >= 0 && before != (int)e->core && event_finds_taken(e)) {
                 note = "waits";
             }
         }
@@ -220,41 +220,30 @@ static void init_locks(struct timeline *t, struct state *st, GString *head)
     }
 }
 
-static void monitor_note(struct timeline *t, struct state *st, const struct event *e, GString *s)
+static void monitor_note(struct timeline *t, const struct row *r, GString *s)
 {
-    uint64_t granule = t->m->cpu->exclusive_granule;
-    if (granule == 0)
-        return;
-    int64_t g = (int64_t)(e->addr & ~(granule - 1));
+    const struct event *e = &r->e;
     g_autofree char *what = image_name_addr(t->m->img, e->addr);
-    if (e->kind == EVENT_LL) {
-        st->reserved[e->core] = g;
+    if (e->kind == EVENT_LL)
         html_printf(s, "cpu%u reserves %s", e->core, what);
-        return;
-    }
+    if (e->kind == EVENT_CLREX)
+        html_printf(s, "cpu%u drops its reservation", e->core);
     if (e->kind == EVENT_SC) {
-        st->reserved[e->core] = -1;
         html_printf(s, "cpu%u's store-exclusive %s", e->core,
                     e->flags & EVENT_SUCCESS ? "stores" : "fails");
         if (e->flags & EVENT_DIVERGED)
             g_string_append(s, " <b>(the value monitor let it through: ABA)</b>");
-        if (!(e->flags & EVENT_SUCCESS))
-            return;
     }
-    if (e->kind == EVENT_CLREX) {
-        st->reserved[e->core] = -1;
-        html_printf(s, "cpu%u drops its reservation", e->core);
-        return;
-    }
-    if (!event_stored(e))
-        return;
-    for (unsigned i = 0; i < t->m->ncores; i++)
-        if (i != e->core && st->reserved[i] == g) {
-            st->reserved[i] = -1;
-            g_string_append_printf(s, " <span class=\"broken\">");
+    for (unsigned i = 0; i < t->m->ncores; i++) {
+        if (!(r->broke >> i & 1))
+            continue;
+        g_string_append(s, " <span class=\"broken\">");
+        if (event_stored(e))
             html_printf(s, "breaks cpu%u's reservation", i);
-            g_string_append(s, "</span>");
-        }
+        else
+            html_printf(s, "cpu%u's reservation is gone (switched out)", i);
+        g_string_append(s, "</span>");
+    }
 }
 
 static bool is_spin(const struct row *a, const struct row *b)
@@ -315,7 +304,7 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
     lock_cells(st, e, out);
     if (t->m->cpu->exclusive_granule > 0) {
         g_autoptr(GString) mon = g_string_new(NULL);
-        monitor_note(t, st, e, mon);
+        monitor_note(t, r, mon);
         g_string_append_printf(out, "<td class=\"mon\">%s</td>", mon->str);
     }
     g_string_append(out, "</tr>\n");
@@ -432,7 +421,6 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
         g_string_append(out, "<th>exclusive monitor</th>");
     st.columns = t->m->ncores + st.nlocks + (t->m->cpu->exclusive_granule > 0);
     g_string_append(out, "</tr></thead><tbody>\n");
-    memset(st.reserved, 0xff, sizeof st.reserved);
     int folds = 0;
     for (guint i = 0; i < t->rows->len;) {
         /* a spin: the same load again and again; show the first few */
