@@ -59,10 +59,8 @@ static guint loop_start(const GArray *lines, guint j)
     return t;
 }
 
-/* The innermost loop that holds line i: of the backward branches at or
- * after i whose target is at or before it, the one that spans the least.
- * Does the loop write memory (other than by a store-exclusive), does it
- * hold a store-exclusive, and does it load? */
+/* What a loop does: write memory (other than by a store-exclusive or a
+ * compare-and-swap), hold a store-exclusive or a compare-and-swap, load. */
 struct loop {
     bool writes, sc, loads, cas;
 };
@@ -80,6 +78,8 @@ static void loop_over(const struct explained *x, int first, int last, struct loo
     }
 }
 
+/* The innermost loop that holds line i: of the backward branches at or
+ * after i whose target is at or before it, the one that spans the least. */
 static bool in_loop(const struct explained *x, guint i, struct loop *loop)
 {
     const GArray *lines = x->lines;
@@ -411,7 +411,7 @@ int explain_main(int argc, char **argv)
     unsigned n = 0;
     int status = EXIT_CLEAN;
     for (unsigned i = 0; i < G_N_ELEMENTS(cpus) && status == EXIT_CLEAN; i++) {
-        if (only != NULL && strcmp(only, cpus[i]->name) != 0 && strcmp(only, "all") != 0)
+        if (only != NULL && strcmp(only, cpus[i]->name) != 0)
             continue;
         if (!explain_on(cpus[i], argv[1], &x[n++], &error)) {
             fprintf(stderr, "atomsim explain: %s\n", error->message);

@@ -149,7 +149,7 @@ static void node_free(gpointer p)
 /* The search: the nodes still to run, the prefixes explored (a prefix's
  * name -> the fewest preemptions it was explored with, plus 1), and the
  * record of the last run's steps. */
-struct search {
+struct dfs {
     struct equivalence *eq;
     GHashTable *explored;
     GPtrArray *stack;           /* struct search_node, the next on top */
@@ -173,7 +173,7 @@ static char *preempted_at(const struct equivalence *eq, uint64_t steps, unsigned
 /* The name of prefix·next: once a node is pushed or run, a later one with
  * an equivalent prefix and no fewer preemptions explores nothing new (the
  * same state, the same tail, the same budget).  True if this one is new. */
-static bool first_of_its_kind(struct search *s, uint64_t steps, unsigned next,
+static bool first_of_its_kind(struct dfs *s, uint64_t steps, unsigned next,
                               unsigned preemptions)
 {
     GBytes *name = equivalence_prefix_name(s->eq, steps, next);
@@ -189,7 +189,7 @@ static bool first_of_its_kind(struct search *s, uint64_t steps, unsigned next,
 /* Node n ran `steps` steps (the last one cut short if cut).  Its tail went
  * on without preemption: each of those steps is explored from here, as a
  * child would explore it. */
-static void mark_tail_explored(struct search *s, const struct search_node *n, uint64_t steps,
+static void mark_tail_explored(struct dfs *s, const struct search_node *n, uint64_t steps,
                                bool cut)
 {
     for (uint64_t q = n->branch_from; q + cut < steps; q++)
@@ -198,7 +198,7 @@ static void mark_tail_explored(struct search *s, const struct search_node *n, ui
 
 /* Node n's children: at each step of its tail, another core that could run
  * takes it instead.  The first choice of core (step 0) is not a preemption. */
-static void push_children(struct search *s, const struct search_node *n, uint64_t steps,
+static void push_children(struct dfs *s, const struct search_node *n, uint64_t steps,
                           bool root)
 {
     for (uint64_t p = steps; p-- > n->branch_from;) {
@@ -249,7 +249,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
     g_autoptr(GHashTable) explored = g_hash_table_new_full(
         equivalence_name_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
-    struct search s = { eq, explored, stack, m->ncores, o->shard, o->shards, 0, 0 };
+    struct dfs s = { eq, explored, stack, m->ncores, o->shard, o->shards, 0, 0 };
     struct search_node *root = g_new0(struct search_node, 1);
     root->prefix = g_strdup("");
     root->sleeper = -1;

@@ -8,7 +8,7 @@
 #include "report-json.h"
 
 /* "clean", "2 findings", "guest fault" ... (to free). */
-char *report_result(const struct run *r)
+static char *report_result(const struct run *r)
 {
     switch (r->end) {
     case RUN_DONE:

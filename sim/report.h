@@ -9,9 +9,6 @@
 #include "run.h"
 #include "scheduler.h"
 
-/* "clean", "2 findings", "guest fault" ... (to free). */
-char *report_result(const struct run *r);
-
 /* Report run r, made with strategy; the exit status. */
 int report_run(const struct options *o, struct run *r, struct machine *m,
                struct lockstat *locks, struct sched *strategy);
