@@ -30,6 +30,8 @@ enum event_flags {
                                    the location in its window */
     EVENT_DIVERGED = 1 << 4,    /* an SC that succeeded only because the monitor
                                    compares values: another core wrote the granule */
+    EVENT_PREEMPTED = 1 << 5,   /* the first step after the scheduler switched
+                                   away from a core that could have gone on */
 };
 
 struct event {
@@ -59,6 +61,12 @@ struct event_sink {
 static inline uint64_t value_mask(unsigned size)
 {
     return size >= 8 ? UINT64_MAX : (1ull << (8 * size)) - 1;
+}
+
+/* The event has an address: it is no fence, clrex or trap. */
+static inline bool event_has_addr(const struct event *e)
+{
+    return e->kind != EVENT_FENCE && e->kind != EVENT_CLREX && e->kind != EVENT_TRAP;
 }
 
 /* An atomic write: an RMW, or a store-exclusive that stored. */

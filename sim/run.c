@@ -132,6 +132,7 @@ static int injected_core(struct run *r, const struct core *c)
 static void preempt(struct run *r, struct core *c, uint64_t pc, int next)
 {
     r->preemptions++;
+    r->preempted = true;
     r->next_core = next;
     stop_before(r, c, pc);
 }
@@ -171,12 +172,15 @@ static bool take_step(struct run *r, struct core *c, const struct insn_info *ii,
     return true;
 }
 
-static struct event new_event(const struct run *r, const struct core *c,
-                              const struct insn_info *ii, uint64_t pc, uint64_t addr,
-                              enum event_kind kind)
+/* The event of the step just taken (the first after a preemption says so). */
+static struct event new_event(struct run *r, const struct core *c, const struct insn_info *ii,
+                              uint64_t pc, uint64_t addr, enum event_kind kind)
 {
-    return (struct event){ .step = r->steps, .core = c->id, .pc = pc, .addr = addr,
-                           .size = ii->size, .kind = (uint8_t)kind };
+    struct event e = { .step = r->steps, .core = c->id, .pc = pc, .addr = addr,
+                       .size = ii->size, .kind = (uint8_t)kind,
+                       .flags = r->preempted ? EVENT_PREEMPTED : 0 };
+    r->preempted = false;
+    return e;
 }
 
 /* The value in registers data_reg[] (a pair: [0] at the lower address) as
@@ -211,7 +215,7 @@ static void store_exclusive(struct run *r, struct core *c, const struct insn_inf
                                           e.old_value, &diverged);
     if (stores && r->opt->sc_fail > 0 && g_rand_double(r->fault_rand) < r->opt->sc_fail)
         stores = diverged = false;      /* a spurious failure (--fault sc-fail:P) */
-    e.flags = EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
+    e.flags |= EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
     if (stores) {
         store_registers(c, ii, addr);
         monitor_store(&r->monitor, c->id, addr, ii->size);
@@ -242,7 +246,7 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
         c->split_loaded = true;
         struct event load = new_event(r, c, ii, pc, addr, EVENT_LOAD);
         load.old_value = load.new_value = machine_read(m, addr, ii->size);
-        load.flags = EVENT_SPLIT;
+        load.flags |= EVENT_SPLIT;
         emit(r, &load);
     }
     if (!take_step(r, c, ii, pc, addr))
@@ -250,7 +254,7 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
     c->split_loaded = false;
     struct event store = new_event(r, c, ii, pc, addr, EVENT_STORE);
     store.old_value = machine_read(m, addr, ii->size);
-    store.flags = EVENT_SPLIT;
+    store.flags |= EVENT_SPLIT;
     if (mem != NULL && memcmp(mem, c->split_bytes, ii->size) != 0) {
         memcpy(mem, c->split_bytes, ii->size);
         store.flags |= EVENT_STALE;
@@ -325,8 +329,8 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         e.kind = ii->kind == INSN_STORE ? EVENT_STORE : EVENT_RMW;
         e.old_value = machine_read(m, addr, ii->size);
         if (ii->cas)
-            e.flags = EVENT_HAS_SUCCESS |
-                      (registers_match_memory(c, ii, addr) ? EVENT_SUCCESS : 0);
+            e.flags |= EVENT_HAS_SUCCESS |
+                       (registers_match_memory(c, ii, addr) ? EVENT_SUCCESS : 0);
         if (!ii->cas || (e.flags & EVENT_SUCCESS))
             monitor_store(&r->monitor, c->id, addr, ii->size);
         c->pending = e;

@@ -54,6 +54,7 @@ struct run {
     uint64_t steps;             /* visible operations, all cores */
     uint64_t insns;             /* instructions, all cores */
     unsigned preemptions;       /* switches away from a core that could go on */
+    bool preempted;             /* the next step is the first after one */
     long turn_left;             /* visible operations left in this turn */
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */

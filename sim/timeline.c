@@ -13,7 +13,6 @@ enum mark { MARK_STALE_READ = 1, MARK_LOST_WRITE = 2, MARK_OVERWRITE = 4, MARK_F
 struct row {
     struct event e;
     uint64_t running;           /* the cores still running (a mask) */
-    bool preempted;             /* a switch away from a core that could go on */
     uint64_t broke;             /* the other cores' reservations it ended (a mask) */
     int previous;               /* the core that ran before, or -1 */
     uint8_t marks;              /* enum mark */
@@ -86,11 +85,8 @@ static void timeline_event(void *ctx, const struct event *e)
     uint64_t intact = monitor_intact(&t->run->monitor);
     r.broke = t->intact & ~intact & ~(1ull << e->core);
     t->intact = intact;
-    if (t->rows->len > 0) {
-        unsigned before = g_array_index(t->rows, struct row, t->rows->len - 1).e.core;
-        r.previous = (int)before;
-        r.preempted = before != e->core && (r.running >> before & 1);
-    }
+    if (t->rows->len > 0)
+        r.previous = (int)g_array_index(t->rows, struct row, t->rows->len - 1).e.core;
     g_array_append_val(t->rows, r);
 }
 
@@ -258,7 +254,7 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
 {
     const struct event *e = &r->e;
     unsigned n = t->m->ncores;
-    if (r->preempted)
+    if ((e->flags & EVENT_PREEMPTED) && r->previous >= 0)
         g_string_append_printf(out, "<tr class=\"preempt\"><td></td><td colspan=\"%u\">"
                                     "preempted: cpu%d &rarr; cpu%u</td></tr>\n",
                                st->columns, r->previous, e->core);
@@ -286,7 +282,7 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
         html_escape(out, text);
         g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ",
                                event_kind_name(e->kind));
-        if (e->kind != EVENT_FENCE && e->kind != EVENT_CLREX && e->kind != EVENT_TRAP) {
+        if (event_has_addr(e)) {
             g_autofree char *addr = image_name_addr(t->m->img, e->addr);
             g_string_append(out, "<span class=\"addr\">");
             html_escape(out, addr);
@@ -427,7 +423,7 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
         guint j = i + 1;
         while (j < t->rows->len && is_spin(&g_array_index(t->rows, struct row, i),
                                            &g_array_index(t->rows, struct row, j)) &&
-               !g_array_index(t->rows, struct row, j).preempted)
+               !(g_array_index(t->rows, struct row, j).e.flags & EVENT_PREEMPTED))
             j++;
         for (guint k = i; k < j; k++) {
             bool folded = j - i > SPIN_FOLD_AFTER + 1 && k >= i + SPIN_FOLD_AFTER;

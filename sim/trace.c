@@ -155,15 +155,13 @@ void trace_event(void *ctx, const struct event *e)
         t->header_done = true;
     }
     g_autoptr(GString) line = g_string_new(NULL);
-    /* a switch away from a core that could have gone on */
-    if (t->last_core >= 0 && (unsigned)t->last_core != e->core &&
-        t->m->cores[t->last_core].state == CORE_RUNNING)
+    if ((e->flags & EVENT_PREEMPTED) && t->last_core >= 0)
         g_string_append_printf(line, "%7s \u21b3 preempted: cpu%d \u2192 cpu%u\n", "",
                                t->last_core, e->core);
     t->last_core = (int)e->core;
     g_autofree char *where = image_name_addr(t->m->img, e->pc);
     g_autofree char *addr = NULL;
-    if (e->kind != EVENT_FENCE && e->kind != EVENT_CLREX && e->kind != EVENT_TRAP)
+    if (event_has_addr(e))
         addr = image_name_addr(t->m->img, e->addr);
     g_autoptr(GString) values = g_string_new(NULL);
     trace_format_values(t->m, e, values);
