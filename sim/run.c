@@ -206,9 +206,9 @@ static void store_registers(struct core *c, const struct insn_info *ii, uint64_t
 /* A store-exclusive: the monitor decides, and atomsim performs it and skips
  * the instruction (Unicorn's own strex would compare values). */
 static void store_exclusive(struct run *r, struct core *c, const struct insn_info *ii,
-                            uint64_t pc, uint64_t addr)
+                            uint64_t pc, uint64_t addr, struct event e)
 {
-    struct event e = new_event(r, c, ii, pc, addr, EVENT_SC);
+    e.kind = EVENT_SC;
     e.old_value = machine_read(c->m, addr, ii->size);
     bool diverged;
     bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
@@ -322,7 +322,7 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         emit(r, &e);
         break;
     case INSN_SC:
-        store_exclusive(r, c, ii, pc, addr);
+        store_exclusive(r, c, ii, pc, addr, e);
         break;
     case INSN_STORE:
     case INSN_RMW:
