@@ -384,7 +384,7 @@ static gboolean write_html(const char *path, const char *name, const struct expl
     }
     g_string_append(out, "</div>\n");
     html_end(out, "");
-    return html_write(path, out, error);
+    return g_file_set_contents(path, out->str, (gssize)out->len, error);
 }
 
 int explain_main(int argc, char **argv)

@@ -47,8 +47,3 @@ void html_end(GString *out, const char *script)
     g_string_append_printf(out, "<script>\n%s\ndocument.body.dataset.rendered = \"yes\";\n"
                                 "</script>\n</body></html>\n", script);
 }
-
-gboolean html_write(const char *path, const GString *out, GError **error)
-{
-    return g_file_set_contents(path, out->str, (gssize)out->len, error);
-}

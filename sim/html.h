@@ -16,7 +16,4 @@ void html_begin(GString *out, const char *title, const char *style);
  * <body data-rendered="yes">, which a browser test looks for. */
 void html_end(GString *out, const char *script);
 
-/* Write out to path; false with a message in error. */
-gboolean html_write(const char *path, const GString *out, GError **error);
-
 #endif

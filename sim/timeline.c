@@ -443,5 +443,5 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
     }
     g_string_append(out, "</tbody></table>\n");
     html_end(out, timeline_script);
-    return html_write(path, out, error);
+    return g_file_set_contents(path, out->str, (gssize)out->len, error);
 }
