@@ -66,12 +66,12 @@ static struct footprint footprint_of(const struct equivalence *eq, const struct 
         break;
     case EVENT_TRAP:
         switch (guest_call_reach(eq->m->cpu, e->old_value)) {
-        case CALL_OWN_CORE:
+        case REACH_OWN_CORE:
             break;
-        case CALL_SCHEDULE:
+        case REACH_SCHEDULE:
             f = (struct footprint){ ACCESS_WRITE, SCHEDULE_WORD, SCHEDULE_WORD };
             break;
-        case CALL_READS_MEMORY:
+        case REACH_READS_MEMORY:
             f.access = ACCESS_READ_ALL;
             break;
         default:

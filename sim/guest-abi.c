@@ -81,67 +81,76 @@ static void core_exit(struct run *r, struct core *c, int code)
     barrier_release_if_complete(r);
 }
 
-const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
+/* The calls a guest makes, whatever their numbers on its cpu. */
+enum call {
+    CALL_WRITE, CALL_EXIT, CALL_EXIT_GROUP,
+    CALL_CPU_ID, CALL_NCPUS, CALL_BARRIER, CALL_CHECK_FAIL,
+    CALL_UNKNOWN,
+};
+
+static const struct {
+    const char *name;
+    enum guest_call_reach reach;
+} calls[] = {
+    [CALL_WRITE] = { "write", REACH_READS_MEMORY },
+    [CALL_EXIT] = { "exit", REACH_SCHEDULE },
+    [CALL_EXIT_GROUP] = { "exit_group", REACH_SCHEDULE },
+    [CALL_CPU_ID] = { "sim_cpu_id", REACH_OWN_CORE },
+    [CALL_NCPUS] = { "sim_ncpus", REACH_OWN_CORE },
+    [CALL_BARRIER] = { "sim_barrier", REACH_SCHEDULE },
+    [CALL_CHECK_FAIL] = { "sim_check_failed", REACH_READS_MEMORY },
+    [CALL_UNKNOWN] = { NULL, REACH_ANYTHING },
+};
+
+/* Linux's calls have the cpu's numbers; atomsim's own are the same on all. */
+static enum call call_of(const struct cpu_ops *cpu, uint64_t nr)
 {
     if (nr == cpu->sys_write)
-        return "write";
+        return CALL_WRITE;
     if (nr == cpu->sys_exit)
-        return "exit";
+        return CALL_EXIT;
     if (nr == cpu->sys_exit_group)
-        return "exit_group";
+        return CALL_EXIT_GROUP;
     switch (nr) {
-    case SIM_SYS_CPU_ID: return "sim_cpu_id";
-    case SIM_SYS_NCPUS: return "sim_ncpus";
-    case SIM_SYS_BARRIER: return "sim_barrier";
-    case SIM_SYS_CHECK_FAIL: return "sim_check_failed";
-    default: return NULL;
+    case SIM_SYS_CPU_ID: return CALL_CPU_ID;
+    case SIM_SYS_NCPUS: return CALL_NCPUS;
+    case SIM_SYS_BARRIER: return CALL_BARRIER;
+    case SIM_SYS_CHECK_FAIL: return CALL_CHECK_FAIL;
+    default: return CALL_UNKNOWN;
     }
+}
+
+const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
+{
+    return calls[call_of(cpu, nr)].name;
 }
 
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr)
 {
-    if (nr == cpu->sys_write)
-        return CALL_READS_MEMORY;
-    if (nr == cpu->sys_exit || nr == cpu->sys_exit_group)
-        return CALL_SCHEDULE;
-    switch (nr) {
-    case SIM_SYS_CPU_ID:
-    case SIM_SYS_NCPUS:
-        return CALL_OWN_CORE;
-    case SIM_SYS_BARRIER:
-        return CALL_SCHEDULE;
-    case SIM_SYS_CHECK_FAIL:
-        return CALL_READS_MEMORY;
-    default:
-        return CALL_ANYTHING;
-    }
+    return calls[call_of(cpu, nr)].reach;
 }
 
 int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t args[3])
 {
-    const struct cpu_ops *cpu = r->m->cpu;
-
-    if (nr == cpu->sys_write)
+    switch (call_of(r->m->cpu, nr)) {
+    case CALL_WRITE:
         return guest_write(r, c, args[0], args[1], args[2]);
-    if (nr == cpu->sys_exit) {
+    case CALL_EXIT:
         core_exit(r, c, (int)(args[0] & 0xff));
         return 0;
-    }
-    if (nr == cpu->sys_exit_group) {
+    case CALL_EXIT_GROUP:
         for (unsigned i = 0; i < r->m->ncores; i++)
             core_exit(r, &r->m->cores[i], (int)(args[0] & 0xff));
         return 0;
-    }
-    switch (nr) {
-    case SIM_SYS_CPU_ID:
+    case CALL_CPU_ID:
         return c->id;
-    case SIM_SYS_NCPUS:
+    case CALL_NCPUS:
         return r->m->ncores;
-    case SIM_SYS_BARRIER:
+    case CALL_BARRIER:
         c->state = CORE_AT_BARRIER;
         barrier_release_if_complete(r);
         return 0;
-    case SIM_SYS_CHECK_FAIL: {
+    case CALL_CHECK_FAIL: {
         g_autofree char *msg = guest_string(r, args[0]);
         run_finding(r, c, FINDING_CHECK_FAILED, args[1], msg);
         return 0;

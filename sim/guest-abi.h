@@ -15,10 +15,10 @@ const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr);
 /* What a call reaches beyond its own core, for deciding which steps of
  * different cores commute. */
 enum guest_call_reach {
-    CALL_OWN_CORE,      /* sim_cpu_id, sim_ncpus */
-    CALL_SCHEDULE,      /* which cores run: exit, exit_group, sim_barrier */
-    CALL_READS_MEMORY,  /* write, sim_check_failed: read a guest buffer */
-    CALL_ANYTHING,      /* a call atomsim does not know */
+    REACH_OWN_CORE,      /* sim_cpu_id, sim_ncpus */
+    REACH_SCHEDULE,      /* which cores run: exit, exit_group, sim_barrier */
+    REACH_READS_MEMORY,  /* write, sim_check_failed: read a guest buffer */
+    REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);
 
