@@ -5,7 +5,6 @@
  * and after (smp_mb()).  read and set are plain accesses for 32 bits; for 64
  * bits, read is ldrexd (one access) and set an ldrexd/strexd loop.
  */
-#define barrier() __asm__ volatile("" ::: "memory")
 #define dmb() __asm__ volatile("dmb ish" ::: "memory")
 
 static inline void arch_mb_before_atomic(void) { dmb(); }
@@ -13,38 +12,90 @@ static inline void arch_mb_after_atomic(void) { dmb(); }
 static inline void arch_acquire_fence(void) { dmb(); }
 static inline void arch_release_fence(void) { dmb(); }
 
-static inline int arch_atomic_read(const atomic_t *v) { return v->counter; }
-static inline void arch_atomic_set(atomic_t *v, int i) { v->counter = i; }
+/* The loops below serve both widths; w (32 or 64) names the exclusive pair
+ * and how it writes an operand: ldrex/strex take one register (%0),
+ * ldrexd/strexd a register pair (%0, %H0).  A 64-bit cmpxchg compares the
+ * high words too. */
+#define LDREX_32 "ldrex"
+#define STREX_32 "strex"
+#define REGS_32(n) "%" #n
+#define TEQ_HIGH_32(a, b) ""
+#define LDREX_64 "ldrexd"
+#define STREX_64 "strexd"
+#define REGS_64(n) "%" #n ", %H" #n
+#define TEQ_HIGH_64(a, b) "	teqeq	%H" #a ", %H" #b "\n"
 
-/* 32 bits: result = old op i, in a loop until strex stores. */
-#define ATOMIC_OP(op, insn)                                                     \
-    static inline void arch_atomic_##op(int i, atomic_t *v)                     \
+/* fetch_op: ldrex old, result = old op i (alu: from %0 and %4 into %1),
+ * strex result, in a loop until strex stores. */
+#define FETCH_OP(A, T, V, w, op, alu)                                           \
+    static inline T A##fetch_##op##_relaxed(T i, V *v)                          \
     {                                                                           \
-        int result;                                                             \
+        T old, result;                                                          \
         unsigned int failed;                                                    \
-        __asm__ volatile("1:	ldrex	%0, [%2]\n"                               \
-                         "	" insn "	%0, %0, %3\n"                              \
-                         "	strex	%1, %0, [%2]\n"                             \
-                         "	teq	%1, #0\n"                                     \
-                         "	bne	1b"                                           \
-                         : "=&r"(result), "=&r"(failed)                         \
-                         : "r"(&v->counter), "r"(i)                             \
-                         : "cc", "memory");                                     \
-    }                                                                           \
-    static inline int arch_atomic_fetch_##op##_relaxed(int i, atomic_t *v)      \
-    {                                                                           \
-        int old, result;                                                        \
-        unsigned int failed;                                                    \
-        __asm__ volatile("1:	ldrex	%0, [%3]\n"                               \
-                         "	" insn "	%1, %0, %4\n"                              \
-                         "	strex	%2, %1, [%3]\n"                             \
-                         "	teq	%2, #0\n"                                     \
-                         "	bne	1b"                                           \
+        __asm__ volatile("1:	" LDREX_##w "	" REGS_##w(0) ", [%3]\n"             \
+                         alu                                                    \
+                         "	" STREX_##w "	%2, " REGS_##w(1) ", [%3]\n"           \
+                         "	teq	%2, #0\n"                                        \
+                         "	bne	1b"                                              \
                          : "=&r"(old), "=&r"(result), "=&r"(failed)             \
                          : "r"(&v->counter), "r"(i)                             \
                          : "cc", "memory");                                     \
         return old;                                                             \
     }
+
+/* cmpxchg: strexeq only when ldrex found old; retry only if that strex
+ * failed, not when the values differ.  xchg: strex new until it stores. */
+#define XCHG_OPS(A, T, V, w)                                                    \
+    static inline T A##cmpxchg_relaxed(V *v, T old, T new)                      \
+    {                                                                           \
+        T found;                                                                \
+        unsigned int failed;                                                    \
+        do {                                                                    \
+            __asm__ volatile(LDREX_##w "	" REGS_##w(1) ", [%2]\n"               \
+                             "	mov	%0, #0\n"                                    \
+                             "	teq	%1, %3\n"                                    \
+                             TEQ_HIGH_##w(1, 3)                                 \
+                             "	" STREX_##w "eq	%0, " REGS_##w(4) ", [%2]"       \
+                             : "=&r"(failed), "=&r"(found)                      \
+                             : "r"(&v->counter), "r"(old), "r"(new)             \
+                             : "cc", "memory");                                 \
+        } while (failed);                                                       \
+        return found;                                                           \
+    }                                                                           \
+    static inline T A##xchg_relaxed(V *v, T new)                                \
+    {                                                                           \
+        T old;                                                                  \
+        unsigned int failed;                                                    \
+        __asm__ volatile("1:	" LDREX_##w "	" REGS_##w(0) ", [%2]\n"             \
+                         "	" STREX_##w "	%1, " REGS_##w(3) ", [%2]\n"           \
+                         "	teq	%1, #0\n"                                        \
+                         "	bne	1b"                                              \
+                         : "=&r"(old), "=&r"(failed)                            \
+                         : "r"(&v->counter), "r"(new)                           \
+                         : "cc", "memory");                                     \
+        return old;                                                             \
+    }
+
+static inline int arch_atomic_read(const atomic_t *v) { return v->counter; }
+static inline void arch_atomic_set(atomic_t *v, int i) { v->counter = i; }
+
+/* 32 bits: result = old op i, in a loop until strex stores; without a
+ * result, the new value goes back into the register ldrex loaded. */
+#define ATOMIC_OP(op, insn)                                                     \
+    static inline void arch_atomic_##op(int i, atomic_t *v)                     \
+    {                                                                           \
+        int result;                                                             \
+        unsigned int failed;                                                    \
+        __asm__ volatile("1:	ldrex	%0, [%2]\n"                                  \
+                         "	" insn "	%0, %0, %3\n"                               \
+                         "	strex	%1, %0, [%2]\n"                                \
+                         "	teq	%1, #0\n"                                        \
+                         "	bne	1b"                                              \
+                         : "=&r"(result), "=&r"(failed)                         \
+                         : "r"(&v->counter), "r"(i)                             \
+                         : "cc", "memory");                                     \
+    }                                                                           \
+    FETCH_OP(arch_atomic_, int, atomic_t, 32, op, "	" insn "	%1, %0, %4\n")
 ATOMIC_OP(add, "add")
 ATOMIC_OP(sub, "sub")
 ATOMIC_OP(and, "and")
@@ -52,38 +103,7 @@ ATOMIC_OP(or, "orr")
 ATOMIC_OP(xor, "eor")
 static inline void arch_atomic_inc(atomic_t *v) { arch_atomic_add(1, v); }
 static inline void arch_atomic_dec(atomic_t *v) { arch_atomic_sub(1, v); }
-
-/* cmpxchg: strexeq only when ldrex found old; retry only if that strex
- * failed, not when the values differ. */
-static inline int arch_atomic_cmpxchg_relaxed(atomic_t *v, int old, int new)
-{
-    int found;
-    unsigned int failed;
-    do {
-        __asm__ volatile("ldrex	%1, [%2]\n"
-                         "	mov	%0, #0\n"
-                         "	teq	%1, %3\n"
-                         "	strexeq	%0, %4, [%2]"
-                         : "=&r"(failed), "=&r"(found)
-                         : "r"(&v->counter), "r"(old), "r"(new)
-                         : "cc", "memory");
-    } while (failed);
-    return found;
-}
-
-static inline int arch_atomic_xchg_relaxed(atomic_t *v, int new)
-{
-    int old;
-    unsigned int failed;
-    __asm__ volatile("1:	ldrex	%0, [%2]\n"
-                     "	strex	%1, %3, [%2]\n"
-                     "	teq	%1, #0\n"
-                     "	bne	1b"
-                     : "=&r"(old), "=&r"(failed)
-                     : "r"(&v->counter), "r"(new)
-                     : "cc", "memory");
-    return old;
-}
+XCHG_OPS(arch_atomic_, int, atomic_t, 32)
 
 /* 64 bits: %Q and %R name the low and high register of a pair, %H the
  * second register for ldrexd/strexd. */
@@ -95,21 +115,9 @@ static inline s64 arch_atomic64_read(const atomic64_t *v)
 }
 
 #define ATOMIC64_OP(op, lo, hi)                                                 \
-    static inline s64 arch_atomic64_fetch_##op##_relaxed(s64 i, atomic64_t *v)  \
-    {                                                                           \
-        s64 old, result;                                                        \
-        unsigned int failed;                                                    \
-        __asm__ volatile("1:	ldrexd	%0, %H0, [%3]\n"                         \
-                         "	" lo "	%Q1, %Q0, %Q4\n"                           \
-                         "	" hi "	%R1, %R0, %R4\n"                           \
-                         "	strexd	%2, %1, %H1, [%3]\n"                        \
-                         "	teq	%2, #0\n"                                     \
-                         "	bne	1b"                                           \
-                         : "=&r"(old), "=&r"(result), "=&r"(failed)             \
-                         : "r"(&v->counter), "r"(i)                             \
-                         : "cc", "memory");                                     \
-        return old;                                                             \
-    }                                                                           \
+    FETCH_OP(arch_atomic64_, s64, atomic64_t, 64, op,                           \
+             "	" lo "	%Q1, %Q0, %Q4\n"                                          \
+             "	" hi "	%R1, %R0, %R4\n")                                         \
     static inline void arch_atomic64_##op(s64 i, atomic64_t *v)                 \
     {                                                                           \
         arch_atomic64_fetch_##op##_relaxed(i, v);                               \
@@ -121,59 +129,27 @@ ATOMIC64_OP(or, "orr", "orr")
 ATOMIC64_OP(xor, "eor", "eor")
 static inline void arch_atomic64_inc(atomic64_t *v) { arch_atomic64_add(1, v); }
 static inline void arch_atomic64_dec(atomic64_t *v) { arch_atomic64_sub(1, v); }
-
-static inline s64 arch_atomic64_cmpxchg_relaxed(atomic64_t *v, s64 old, s64 new)
-{
-    s64 found;
-    unsigned int failed;
-    do {
-        __asm__ volatile("ldrexd	%1, %H1, [%2]\n"
-                         "	mov	%0, #0\n"
-                         "	teq	%1, %3\n"
-                         "	teqeq	%H1, %H3\n"
-                         "	strexdeq	%0, %4, %H4, [%2]"
-                         : "=&r"(failed), "=&r"(found)
-                         : "r"(&v->counter), "r"(old), "r"(new)
-                         : "cc", "memory");
-    } while (failed);
-    return found;
-}
-
-static inline s64 arch_atomic64_xchg_relaxed(atomic64_t *v, s64 new)
-{
-    s64 old;
-    unsigned int failed;
-    __asm__ volatile("1:	ldrexd	%0, %H0, [%2]\n"
-                     "	strexd	%1, %3, %H3, [%2]\n"
-                     "	teq	%1, #0\n"
-                     "	bne	1b"
-                     : "=&r"(old), "=&r"(failed)
-                     : "r"(&v->counter), "r"(new)
-                     : "cc", "memory");
-    return old;
-}
-
+XCHG_OPS(arch_atomic64_, s64, atomic64_t, 64)
 static inline void arch_atomic64_set(atomic64_t *v, s64 i) { arch_atomic64_xchg_relaxed(v, i); }
 
 /* Bit operations: the ldrex/strex loop of fetch_or, fetch_and or fetch_xor
- * on the word that holds the bit (arch/arm/lib/bitops.h). */
-#define BITOP(name, fetch, mask_of)                                             \
+ * on the word that holds the bit (arch/arm/lib/bitops.h); operand is what
+ * fetch applies to the word: the bit's mask, or for fetch_and its complement. */
+#define BITOP(name, fetch, operand)                                             \
     static inline bool arch_test_and_##name##_bit(unsigned int nr,              \
                                                   volatile unsigned long *addr) \
     {                                                                           \
         atomic_t *word = (atomic_t *)(addr + nr / BITS_PER_LONG);               \
         int mask = (int)(1u << (nr % BITS_PER_LONG));                           \
-        return (arch_atomic_##fetch##_relaxed(mask_of(mask), word) & mask) != 0; \
+        return (arch_atomic_##fetch##_relaxed(operand, word) & mask) != 0;      \
     }                                                                           \
     static inline void arch_##name##_bit(unsigned int nr, volatile unsigned long *addr) \
     {                                                                           \
         arch_test_and_##name##_bit(nr, addr);                                   \
     }
-#define SAME(m) (m)
-#define INVERTED(m) (~(m))
-BITOP(set, fetch_or, SAME)
-BITOP(clear, fetch_and, INVERTED)
-BITOP(change, fetch_xor, SAME)
+BITOP(set, fetch_or, mask)
+BITOP(clear, fetch_and, ~mask)
+BITOP(change, fetch_xor, mask)
 
 /* A test-and-set lock on ldrex/strex (the kernel's is a ticket lock):
  * strexeq takes it only if ldrex saw it free; dmb orders the critical
