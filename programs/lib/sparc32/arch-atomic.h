@@ -42,8 +42,8 @@ static inline void arch_spin_unlock(spinlock_t *l)
     __asm__ volatile("stb %%g0, [%0]" : : "r"(&l->lock) : "memory");
 }
 
-/* An operation under the lock of v's bucket. */
-#define LOCKED(lock, T, body)                                                   \
+/* Does body with the spinlock at lock held. */
+#define LOCKED(lock, body)                                                      \
     do {                                                                        \
         spinlock_t *l_ = (lock);                                                \
         arch_spin_lock(l_);                                                     \
@@ -51,39 +51,38 @@ static inline void arch_spin_unlock(spinlock_t *l)
         arch_spin_unlock(l_);                                                   \
     } while (0)
 
-/* Both widths: A is the arch prefix, H finds the lock. */
-#define HASHED_ATOMICS(A, T, V, H)                                              \
-    static inline T A##fetch_op_(V *v, T i, int op)                             \
+/* fetch_op: a plain read-modify-write under the lock of v's bucket. */
+#define LOCKED_FETCH_OP(A, T, V, H, op, c_op)                                   \
+    static inline T A##fetch_##op##_relaxed(T i, V *v)                          \
     {                                                                           \
         T old;                                                                  \
-        LOCKED(H(v), T, {                                                       \
-            old = v->counter;                                                   \
-            v->counter = op == 0 ? old + i : op == 1 ? (old & i)                \
-                       : op == 2 ? (old | i) : (old ^ i);                       \
-        });                                                                     \
+        LOCKED(H(v), { old = v->counter; v->counter = old c_op i; });           \
         return old;                                                             \
-    }                                                                           \
-    static inline T A##fetch_add_relaxed(T i, V *v) { return A##fetch_op_(v, i, 0); } \
-    static inline T A##fetch_and_relaxed(T i, V *v) { return A##fetch_op_(v, i, 1); } \
-    static inline T A##fetch_or_relaxed(T i, V *v) { return A##fetch_op_(v, i, 2); } \
-    static inline T A##fetch_xor_relaxed(T i, V *v) { return A##fetch_op_(v, i, 3); } \
-    static inline void A##add(T i, V *v) { A##fetch_op_(v, i, 0); }             \
-    static inline void A##sub(T i, V *v) { A##fetch_op_(v, -i, 0); }            \
-    static inline void A##inc(V *v) { A##fetch_op_(v, 1, 0); }                  \
-    static inline void A##dec(V *v) { A##fetch_op_(v, -1, 0); }                 \
-    static inline void A##and(T i, V *v) { A##fetch_op_(v, i, 1); }             \
-    static inline void A##or(T i, V *v) { A##fetch_op_(v, i, 2); }              \
-    static inline void A##xor(T i, V *v) { A##fetch_op_(v, i, 3); }             \
+    }
+
+/* Both widths: A is the arch prefix, H finds the lock. */
+#define HASHED_ATOMICS(A, T, V, H)                                              \
+    LOCKED_FETCH_OP(A, T, V, H, add, +)                                         \
+    LOCKED_FETCH_OP(A, T, V, H, and, &)                                         \
+    LOCKED_FETCH_OP(A, T, V, H, or, |)                                          \
+    LOCKED_FETCH_OP(A, T, V, H, xor, ^)                                         \
+    static inline void A##add(T i, V *v) { A##fetch_add_relaxed(i, v); }        \
+    static inline void A##sub(T i, V *v) { A##fetch_add_relaxed(-i, v); }       \
+    static inline void A##inc(V *v) { A##fetch_add_relaxed(1, v); }             \
+    static inline void A##dec(V *v) { A##fetch_add_relaxed(-1, v); }            \
+    static inline void A##and(T i, V *v) { A##fetch_and_relaxed(i, v); }        \
+    static inline void A##or(T i, V *v) { A##fetch_or_relaxed(i, v); }          \
+    static inline void A##xor(T i, V *v) { A##fetch_xor_relaxed(i, v); }        \
     static inline T A##xchg_relaxed(V *v, T new)                                \
     {                                                                           \
         T old;                                                                  \
-        LOCKED(H(v), T, { old = v->counter; v->counter = new; });               \
+        LOCKED(H(v), { old = v->counter; v->counter = new; });                  \
         return old;                                                             \
     }                                                                           \
     static inline T A##cmpxchg_relaxed(V *v, T old, T new)                      \
     {                                                                           \
         T found;                                                                \
-        LOCKED(H(v), T, {                                                       \
+        LOCKED(H(v), {                                                          \
             found = v->counter;                                                 \
             if (found == old)                                                   \
                 v->counter = new;                                               \
@@ -93,17 +92,16 @@ static inline void arch_spin_unlock(spinlock_t *l)
     static inline T A##fetch_add_unless(V *v, T a, T u)                         \
     {                                                                           \
         T found;                                                                \
-        LOCKED(H(v), T, {                                                       \
+        LOCKED(H(v), {                                                          \
             found = v->counter;                                                 \
             if (found != u)                                                     \
                 v->counter = found + a;                                         \
         });                                                                     \
         return found;                                                           \
     }                                                                           \
-    static inline void A##set(V *v, T i) { LOCKED(H(v), T, v->counter = i); }
+    static inline void A##set(V *v, T i) { LOCKED(H(v), v->counter = i); }
 
-#define ATOMIC_LOCK(v) ATOMIC_HASH(v)
-HASHED_ATOMICS(arch_atomic_, int, atomic_t, ATOMIC_LOCK)
+HASHED_ATOMICS(arch_atomic_, int, atomic_t, ATOMIC_HASH)
 #define arch_atomic_fetch_add_unless arch_atomic_fetch_add_unless
 static inline int arch_atomic_read(const atomic_t *v) { return v->counter; }
 
@@ -112,25 +110,26 @@ HASHED_ATOMICS(arch_atomic64_, s64, atomic64_t, atomic64_lock_addr)
 static inline s64 arch_atomic64_read(const atomic64_t *v)
 {
     s64 r;
-    LOCKED(atomic64_lock_addr(v), s64, r = v->counter);
+    LOCKED(atomic64_lock_addr(v), r = v->counter);
     return r;
 }
 
 /* Bit operations lock the bucket of the word that holds the bit and return
- * the old bit (arch/sparc/lib/atomic32.c: ___set_bit and friends). */
-static inline bool bit_op_(unsigned int nr, volatile unsigned long *addr, int op)
-{
-    volatile unsigned long *word = addr + nr / BITS_PER_LONG;
-    unsigned long mask = 1ul << (nr % BITS_PER_LONG), old;
-    LOCKED(ATOMIC_HASH(word), unsigned long, {
-        old = *word;
-        *word = op == 0 ? (old | mask) : op == 1 ? (old & ~mask) : (old ^ mask);
-    });
-    return (old & mask) != 0;
-}
-static inline void arch_set_bit(unsigned int nr, volatile unsigned long *a) { bit_op_(nr, a, 0); }
-static inline void arch_clear_bit(unsigned int nr, volatile unsigned long *a) { bit_op_(nr, a, 1); }
-static inline void arch_change_bit(unsigned int nr, volatile unsigned long *a) { bit_op_(nr, a, 2); }
-static inline bool arch_test_and_set_bit(unsigned int nr, volatile unsigned long *a) { return bit_op_(nr, a, 0); }
-static inline bool arch_test_and_clear_bit(unsigned int nr, volatile unsigned long *a) { return bit_op_(nr, a, 1); }
-static inline bool arch_test_and_change_bit(unsigned int nr, volatile unsigned long *a) { return bit_op_(nr, a, 2); }
+ * the old bit (arch/sparc/lib/atomic32.c: ___set_bit and friends); new is
+ * the word's new value, from old and mask. */
+#define BITOP(name, new)                                                        \
+    static inline bool arch_test_and_##name##_bit(unsigned int nr,              \
+                                                  volatile unsigned long *addr) \
+    {                                                                           \
+        volatile unsigned long *word = addr + nr / BITS_PER_LONG;               \
+        unsigned long mask = 1ul << (nr % BITS_PER_LONG), old;                  \
+        LOCKED(ATOMIC_HASH(word), { old = *word; *word = new; });               \
+        return (old & mask) != 0;                                               \
+    }                                                                           \
+    static inline void arch_##name##_bit(unsigned int nr, volatile unsigned long *addr) \
+    {                                                                           \
+        arch_test_and_##name##_bit(nr, addr);                                   \
+    }
+BITOP(set, old | mask)
+BITOP(clear, old & ~mask)
+BITOP(change, old ^ mask)

@@ -43,7 +43,7 @@ static spinlock_t *lock_for(volatile void *p, unsigned int size)
         (void)order;                                                            \
         volatile T *x = p;                                                      \
         T old;                                                                  \
-        LOCKED(lock_for(p, N), T, { old = *x; *x = (expr); });                  \
+        LOCKED(lock_for(p, N), { old = *x; *x = (expr); });                     \
         return old;                                                             \
     }                                                                           \
     T __atomic_##name##_fetch_##N(volatile void *p, T v, int order);            \
@@ -75,14 +75,14 @@ static spinlock_t *lock_for(volatile void *p, unsigned int size)
     {                                                                           \
         (void)order;                                                            \
         T v;                                                                    \
-        LOCKED(lock_for((volatile void *)p, N), T, v = *(const volatile T *)p); \
+        LOCKED(lock_for((volatile void *)p, N), v = *(const volatile T *)p);    \
         return v;                                                               \
     }                                                                           \
     void __atomic_store_##N(volatile void *p, T v, int order);                  \
     void __atomic_store_##N(volatile void *p, T v, int order)                   \
     {                                                                           \
         (void)order;                                                            \
-        LOCKED(lock_for(p, N), T, *(volatile T *)p = v);                        \
+        LOCKED(lock_for(p, N), *(volatile T *)p = v);                           \
     }                                                                           \
     T __atomic_exchange_##N(volatile void *p, T v, int order);                  \
     T __atomic_exchange_##N(volatile void *p, T v, int order)                   \
@@ -90,11 +90,11 @@ static spinlock_t *lock_for(volatile void *p, unsigned int size)
         (void)order;                                                            \
         volatile T *x = p;                                                      \
         T old;                                                                  \
-        LOCKED(lock_for(p, N), T, { old = *x; *x = v; });                       \
+        LOCKED(lock_for(p, N), { old = *x; *x = v; });                          \
         return old;                                                             \
     }                                                                           \
-    /* libatomic's ABI has no `weak` argument, unlike gcc's builtin: the C    \
-     * name differs, the symbol is the one gcc calls. */                       \
+    /* libatomic's ABI has no `weak` argument, unlike gcc's builtin: the C      \
+     * name differs, the symbol is the one gcc calls. */                        \
     bool compare_exchange_##N(volatile void *p, void *expected, T new,          \
                               int success, int failure)                         \
         __asm__("__atomic_compare_exchange_" #N);                               \
@@ -105,7 +105,7 @@ static spinlock_t *lock_for(volatile void *p, unsigned int size)
         (void)failure;                                                          \
         volatile T *x = p;                                                      \
         T *want = expected, found;                                              \
-        LOCKED(lock_for(p, N), T, {                                             \
+        LOCKED(lock_for(p, N), {                                                \
             found = *x;                                                         \
             if (found == *want)                                                 \
                 *x = new;                                                       \
@@ -119,13 +119,13 @@ static spinlock_t *lock_for(volatile void *p, unsigned int size)
     T __sync_val_compare_and_swap_##N(volatile void *p, T old, T new)           \
     {                                                                           \
         T want = old;                                                           \
-        compare_exchange_##N(p, &want, new, 0, 0);              \
+        compare_exchange_##N(p, &want, new, 0, 0);                              \
         return want;                                                            \
     }                                                                           \
     bool __sync_bool_compare_and_swap_##N(volatile void *p, T old, T new);      \
     bool __sync_bool_compare_and_swap_##N(volatile void *p, T old, T new)       \
     {                                                                           \
-        return compare_exchange_##N(p, &old, new, 0, 0);        \
+        return compare_exchange_##N(p, &old, new, 0, 0);                        \
     }                                                                           \
     T __sync_lock_test_and_set_##N(volatile void *p, T v);                      \
     T __sync_lock_test_and_set_##N(volatile void *p, T v)                       \
