@@ -46,7 +46,8 @@ programs/%/sim.o: %D%/runtime/sim.c $(GUEST_INCLUDES) tools/atomsim-cc
 programs/%/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c \
 	  -I$(srcdir)/%D%/lib/$(call cpu_family,$*) -o $@ $<
-programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c $(GUEST_INCLUDES) tools/atomsim-cc
+programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c %D%/lib/sparc32/arch-atomic.h \
+	  $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
 programs/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_EXAMPLES:%=%D%/examples/%.c)
 	$(AM_V_GEN)$(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/examples/$(*F).c
