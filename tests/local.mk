@@ -45,7 +45,7 @@ TESTS += tests/test-browser.sh tests/test-tutorial.sh
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh
 CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
-GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code \
+GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once
 EXTRA_DIST += $(GUEST_TESTS:%=%D%/guest/%.c)
 # ... and some for one cpu only.

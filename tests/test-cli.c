@@ -470,6 +470,18 @@ static void test_dfs(gconstpointer data)
     result_clear(&none);
 }
 
+/* atomic64_fetch_add_unless reads v whole: no schedule with up to two
+ * preemptions lets a read straddle another core's increment of both halves
+ * (the plain read did on i386, where it is two loads). */
+static void test_add_unless_reads_whole(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "add-unless-whole");
+    struct result r = atomsim("--sched", "dfs:2", elf, NULL);
+    if (r.status != 0 || !strstr(r.out, "(the space is exhausted)"))
+        g_error("%s --sched dfs:2: exit %d:\n%s", elf, r.status, r.out);
+    result_clear(&r);
+}
+
 /* The seed --runs reports ("--seed N" in its reproduce line; to free). */
 static char *reported_seed(const char *out)
 {
@@ -662,6 +674,7 @@ int main(int argc, char **argv)
         { "pct", test_pct },
         { "inject", test_inject },
         { "dfs", test_dfs },
+        { "add-unless-reads-whole", test_add_unless_reads_whole },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);

@@ -89,7 +89,7 @@
 #define FETCH_ADD_UNLESS_LOOP(p, T, V)                                          \
     static inline T p##fetch_add_unless_loop(V *v, T a, T u)                    \
     {                                                                           \
-        T c = v->counter;                                                       \
+        T c = p##read(v);   /* whole: a plain 64-bit read may tear */       \
         do {                                                                    \
             if (c == u)                                                         \
                 break;                                                          \
