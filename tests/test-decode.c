@@ -19,7 +19,7 @@ enum {
     F_COND = 4,         /* conditional: cond != 0 */
     F_PCREL = 8,        /* mem.pc_relative */
     F_BITOFF = 16,      /* mem.bit_offset: a register bit number in a bit string */
-    F_LOCKPFX = 32,        /* lock_prefix: atomic only through LOCK (not xchg) */
+    F_LOCKPFX = 32,     /* lock_prefix: atomic only through LOCK (not xchg) */
 };
 
 struct row {
@@ -111,7 +111,8 @@ static const struct row x86_rows[] = {
     { "xadd %ecx, (%eax)", CODE("\x0f\xc1\x08"), INSN_SPLIT_RMW, 4, 0, NULL },
     { "lock cmpxchg %ecx, (%eax)", CODE("\xf0\x0f\xb1\x08"), INSN_RMW, 4, F_CAS | F_LOCKPFX, NULL },
     { "cmpxchg %ecx, (%eax)", CODE("\x0f\xb1\x08"), INSN_SPLIT_RMW, 4, F_CAS, NULL },
-    { "lock cmpxchg8b (%esi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR | F_LOCKPFX, NULL },
+    { "lock cmpxchg8b (%esi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR | F_LOCKPFX,
+      NULL },
     { "lock bts %eax, (%esi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, F_BITOFF | F_LOCKPFX, NULL },
     { "lock btr %eax, (%esi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, F_BITOFF | F_LOCKPFX, NULL },
     { "lock btc %eax, (%esi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, F_BITOFF | F_LOCKPFX, NULL },
@@ -152,11 +153,13 @@ static const struct row x86_64_rows[] = {
     { "lock xadd %ecx, (%rax)", CODE("\xf0\x0f\xc1\x08"), INSN_RMW, 4, F_LOCKPFX, NULL },
     { "xadd %ecx, (%rax)", CODE("\x0f\xc1\x08"), INSN_SPLIT_RMW, 4, 0, NULL },
     { "lock cmpxchg %ecx, (%rax)", CODE("\xf0\x0f\xb1\x08"), INSN_RMW, 4, F_CAS | F_LOCKPFX, NULL },
-    { "lock cmpxchg %rcx, (%rax)", CODE("\xf0\x48\x0f\xb1\x08"), INSN_RMW, 8, F_CAS | F_LOCKPFX, NULL },
-    { "cmpxchg %ecx, (%rax)", CODE("\x0f\xb1\x08"), INSN_SPLIT_RMW, 4, F_CAS, NULL },
-    { "lock cmpxchg8b (%rsi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR | F_LOCKPFX, NULL },
-    { "lock cmpxchg16b (%rsi)", CODE("\xf0\x48\x0f\xc7\x0e"), INSN_RMW, 16, F_CAS | F_PAIR | F_LOCKPFX,
+    { "lock cmpxchg %rcx, (%rax)", CODE("\xf0\x48\x0f\xb1\x08"), INSN_RMW, 8, F_CAS | F_LOCKPFX,
       NULL },
+    { "cmpxchg %ecx, (%rax)", CODE("\x0f\xb1\x08"), INSN_SPLIT_RMW, 4, F_CAS, NULL },
+    { "lock cmpxchg8b (%rsi)", CODE("\xf0\x0f\xc7\x0e"), INSN_RMW, 8, F_CAS | F_PAIR | F_LOCKPFX,
+      NULL },
+    { "lock cmpxchg16b (%rsi)", CODE("\xf0\x48\x0f\xc7\x0e"), INSN_RMW, 16,
+      F_CAS | F_PAIR | F_LOCKPFX, NULL },
     { "lock bts %eax, (%rsi)", CODE("\xf0\x0f\xab\x06"), INSN_RMW, 4, F_BITOFF | F_LOCKPFX, NULL },
     { "lock btr %eax, (%rsi)", CODE("\xf0\x0f\xb3\x06"), INSN_RMW, 4, F_BITOFF | F_LOCKPFX, NULL },
     { "lock btc %eax, (%rsi)", CODE("\xf0\x0f\xbb\x06"), INSN_RMW, 4, F_BITOFF | F_LOCKPFX, NULL },
@@ -177,8 +180,8 @@ static const struct row x86_64_rows[] = {
     { "lea (%rax), %rcx", CODE("\x48\x8d\x08"), INSN_PRIVATE, 0, 0, NULL },
     { "add %eax, %ecx", CODE("\x01\xc1"), INSN_PRIVATE, 0, 0, NULL },
     { "mov 0x100(%rip), %eax", CODE("\x8b\x05\x00\x01\x00\x00"), INSN_LOAD, 4, F_PCREL, NULL },
-    { "lock incl 0x100(%rip)", CODE("\xf0\xff\x05\x00\x01\x00\x00"), INSN_RMW, 4, F_PCREL | F_LOCKPFX,
-      NULL },
+    { "lock incl 0x100(%rip)", CODE("\xf0\xff\x05\x00\x01\x00\x00"), INSN_RMW, 4,
+      F_PCREL | F_LOCKPFX, NULL },
 };
 
 #define TABLE(cpu, rows) { &cpu, rows, G_N_ELEMENTS(rows) }
