@@ -16,7 +16,7 @@ tests_test_machine_LDADD = libatomsim.a $(ATOMSIM_LIBS) -ldl
 tests_test_decode_SOURCES = %D%/test-decode.c
 tests_test_decode_LDADD = libatomsim.a $(ATOMSIM_LIBS)
 
-tests_test_litmus_SOURCES = %D%/test-litmus.c
+tests_test_litmus_SOURCES = %D%/test-litmus.c %D%/test-programs.h
 tests_test_litmus_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS) -DSRCDIR='"$(abs_top_srcdir)"'
 tests_test_litmus_LDADD = $(GLIB_LIBS)
 

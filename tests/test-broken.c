@@ -161,10 +161,8 @@ static void test_deadlock(gconstpointer data)
  * atomsim says so. */
 static void test_livelock(void)
 {
-    if (!cpu_built("arm")) {
-        g_test_skip("no arm guest compiler");
+    if (!need_cpu("arm"))
         return;
-    }
     g_autofree char *elf = example("arm", "counter-atomic");
     struct result r = atomsim("--monitor", "switch", "--sched", "rr:1", "--sc-fail-limit", "50",
                               elf, NULL);

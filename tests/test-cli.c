@@ -7,14 +7,6 @@
 
 #include "test-programs.h"
 
-static unsigned count_lines(const char *s)
-{
-    unsigned n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
-
 /* --- every cpu ------------------------------------------------------- */
 
 static void test_examples(gconstpointer data)
@@ -31,15 +23,12 @@ static void test_examples(gconstpointer data)
         g_assert_nonnull(strstr(r.out, want));
         g_assert_nonnull(strstr(r.out, "atomsim: result: clean"));
         result_clear(&r);
-
-        /* The plain counter is right when nothing can come between. */
-        if (i == 0) {
-            r = atomsim("--cores", "1", plain, NULL);
-            g_assert_cmpint(r.status, ==, 0);
-            g_assert_nonnull(strstr(r.out, "cpu0: counter = 200, expected 200\n"));
-            result_clear(&r);
-        }
     }
+    /* The plain counter is right when nothing can come between. */
+    struct result r = atomsim("--cores", "1", plain, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "cpu0: counter = 200, expected 200\n"));
+    result_clear(&r);
 }
 
 static void test_same_seed_same_run(gconstpointer data)
@@ -102,52 +91,46 @@ static void test_stores_seen_by_others(gconstpointer data)
 
 static void test_qemu_agrees(gconstpointer data)
 {
-    const char *cpu = data, *qemu = qemu_for(cpu);
-    if (qemu[0] == '\0') {
-        g_test_skip("no qemu-user for this cpu: run tools/install-deps");
+    const char *cpu = data, *qemu = qemu_or_skip(cpu);
+    if (qemu == NULL)
         return;
-    }
     const char *names[] = { "counter", "counter-atomic", "message", "exit-code" };
     for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
         g_autofree char *prog = i < 2 ? example(cpu, names[i]) : guest(cpu, names[i]);
-        const char *argv[] = { qemu, prog, NULL };
-        struct result q = run_argv(argv);
         struct result a = atomsim("--cores", "1", prog, NULL);
-        g_autofree char *lines = guest_lines(a.out);
-        g_assert_cmpstr(lines, ==, q.out);
-        g_assert_cmpint(q.status, ==, 0);       /* cpu 0 of 1 everywhere */
+        expect_qemu_agrees(qemu, prog, &a);     /* exit 0: cpu 0 of 1 everywhere */
         g_assert_cmpint(a.status, ==, 0);
-        result_clear(&q);
         result_clear(&a);
     }
 }
 
-/* A guest that goes wrong: one line on stderr, the documented exit code. */
-static void expect_guest_error(const char *cpu, const char *name, int status,
-                               const char *const *needles, const char *extra)
+/* A guest that goes wrong: exit 3 and one line on stderr, which holds
+ * every string after name (NULL-ended). */
+static void expect_guest_error(const char *cpu, const char *name, ...) G_GNUC_NULL_TERMINATED;
+static void expect_guest_error(const char *cpu, const char *name, ...)
 {
     g_autofree char *prog = guest(cpu, name);
     struct result r = atomsim("--cores", "3", "--max-steps", "100000", "--max-insns",
-                              "2000000", extra ? extra : "--seed=1", prog, NULL);
-    g_assert_cmpint(r.status, ==, status);
-    g_assert_cmpuint(count_lines(r.err), ==, 1);
+                              "2000000", "--seed=1", prog, NULL);
+    g_assert_cmpint(r.status, ==, 3);
+    g_assert_cmpuint(count(r.err, "\n"), ==, 1);
     g_assert_true(g_str_has_prefix(r.err, "atomsim: "));
-    for (; *needles; needles++)
-        if (strstr(r.err, *needles) == NULL)
-            g_error("'%s' not in: %s", *needles, r.err);
+    va_list ap;
+    va_start(ap, name);
+    for (const char *needle; (needle = va_arg(ap, const char *)) != NULL;)
+        if (strstr(r.err, needle) == NULL)
+            g_error("'%s' not in: %s", needle, r.err);
+    va_end(ap);
     result_clear(&r);
 }
 
 static void test_guest_faults(gconstpointer data)
 {
     const char *cpu = data;
-    const char *unmapped[] = { "cpu1 at pc 0x", "(main+0x", "load from unmapped address 0x0",
-                               NULL };
-    expect_guest_error(cpu, "load-unmapped", 3, unmapped, NULL);
-    const char *illegal[] = { "at pc 0x", "(main", "illegal instruction", NULL };
-    expect_guest_error(cpu, "illegal", 3, illegal, NULL);
-    const char *forever[] = { "step budget ran out", "may never end", NULL };
-    expect_guest_error(cpu, "forever", 3, forever, NULL);
+    expect_guest_error(cpu, "load-unmapped", "cpu1 at pc 0x", "(main+0x",
+                       "load from unmapped address 0x0", NULL);
+    expect_guest_error(cpu, "illegal", "at pc 0x", "(main", "illegal instruction", NULL);
+    expect_guest_error(cpu, "forever", "step budget ran out", "may never end", NULL);
 
     /* Spinning on a flag no core will set is a deadlock: a finding, long
      * before the step budget. */
@@ -160,18 +143,13 @@ static void test_guest_faults(gconstpointer data)
     g_assert_nonnull(strstr(r.out, "atomsim: result: 1 finding (stopped: no progress)\n"));
     g_assert_cmpstr(r.err, ==, "");
     result_clear(&r);
-    const char *spin[] = { "instruction budget ran out", NULL };
-    expect_guest_error(cpu, "spin-private", 3, spin, NULL);
-    if (strcmp(cpu, "arm") == 0) {
-        const char *unaligned[] = { "(main+0x", "unaligned exclusive access to 0x",
-                                    "alignment fault", NULL };
-        expect_guest_error(cpu, "unaligned-exclusive", 3, unaligned, NULL);
-    }
-    if (strcmp(cpu, "sparc32") == 0) {
-        const char *asi[] = { "(main+0x", "casa [%", "0x0b", "user mode may only use ASI 0x0a",
-                              NULL };
-        expect_guest_error(cpu, "privileged-asi", 3, asi, NULL);
-    }
+    expect_guest_error(cpu, "spin-private", "instruction budget ran out", NULL);
+    if (strcmp(cpu, "arm") == 0)
+        expect_guest_error(cpu, "unaligned-exclusive", "(main+0x",
+                           "unaligned exclusive access to 0x", "alignment fault", NULL);
+    if (strcmp(cpu, "sparc32") == 0)
+        expect_guest_error(cpu, "privileged-asi", "(main+0x", "casa [%", "0x0b",
+                           "user mode may only use ASI 0x0a", NULL);
 }
 
 /* The lines of s that start with a step number: the trace's events. */
@@ -229,8 +207,7 @@ static void test_trace(gconstpointer data)
         g_assert_nonnull(strstr(g_ptr_array_index(events, i), i < 5 ? " cpu0 " : " cpu1 "));
 
     /* --trace=FILE writes the same events; the same schedule, the same run. */
-    g_autofree char *written = NULL;
-    g_assert_true(g_file_get_contents(file, &written, NULL, NULL));
+    g_autofree char *written = contents_of(file);
     g_autoptr(GPtrArray) from_file = trace_lines(written);
     g_assert_cmpuint(from_file->len, ==, events->len);
     for (guint i = 0; i < events->len; i++)
@@ -265,10 +242,10 @@ static void expect_usage_error(const char *needle, const char *first, ...)
 {
     va_list ap;
     va_start(ap, first);
-    struct result r = atomsim_va(first, ap);
+    struct result r = atomsim_va(NULL, NULL, first, ap);
     va_end(ap);
     g_assert_cmpint(r.status, ==, 2);
-    g_assert_cmpuint(count_lines(r.err), ==, 1);
+    g_assert_cmpuint(count(r.err, "\n"), ==, 1);
     if (strstr(r.err, needle) == NULL)
         g_error("'%s' not in: %s", needle, r.err);
     g_assert_cmpstr(r.out, ==, "");
@@ -335,14 +312,6 @@ static void test_bad_input(void)
     g_unlink(cut);
     g_unlink(headonly);
     g_rmdir(dir);
-}
-
-/* A file's contents (to free). */
-static char *contents_of(const char *path)
-{
-    char *text = NULL;
-    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
-    return text;
 }
 
 /* Random runs recorded with --record replay with --sched replay:FILE to the
@@ -590,12 +559,10 @@ static void test_shrink(gconstpointer data)
  * xchg, locked without a prefix, stays atomic. */
 static void test_strip_lock(void)
 {
-    if (!cpu_built("x86")) {
-        g_test_skip("no x86 guest compiler");
+    if (!need_cpu("x86"))
         return;
-    }
-    const char *add = BUILDDIR "/tests/litmus/x86/x86-lock-add.elf";
-    const char *xchg = BUILDDIR "/tests/litmus/x86/x86-xchg.elf";
+    g_autofree char *add = litmus("x86", "x86-lock-add");
+    g_autofree char *xchg = litmus("x86", "x86-xchg");
     struct result locked = atomsim("--schedule", "0:2,1:*,0:*", add, NULL);
     struct result stripped = atomsim("--fault", "strip-lock", "--schedule", "0:2,1:*,0:*", add,
                                      NULL);
@@ -616,10 +583,8 @@ static void test_strip_lock(void)
  * ones. */
 static void test_sc_fail(void)
 {
-    if (!cpu_built("arm")) {
-        g_test_skip("no arm guest compiler");
+    if (!need_cpu("arm"))
         return;
-    }
     g_autofree char *elf = example("arm", "counter-atomic");
     struct result a = atomsim("--fault", "sc-fail:0.5", "--trace", elf, NULL);
     struct result b = atomsim("--fault", "sc-fail:0.5", "--trace", elf, NULL);
@@ -637,11 +602,9 @@ static void test_sc_fail(void)
  * nothing is reported. */
 static void test_monitor_divergence(void)
 {
-    if (!cpu_built("arm")) {
-        g_test_skip("no arm guest compiler");
+    if (!need_cpu("arm"))
         return;
-    }
-    const char *elf = BUILDDIR "/tests/litmus/arm/arm-aba.elf";
+    g_autofree char *elf = litmus("arm", "arm-aba");
     struct result value = atomsim("--schedule", "0:2,1:2,0:*", "--monitor", "value", elf, NULL);
     g_assert_cmpint(value.status, ==, 1);
     g_assert_nonnull(strstr(value.out, "cpu0: monitor divergence on x (0x"));

@@ -121,17 +121,12 @@ static JsonParser *report_of(int want_status, const char *first, ...)
 {
     g_autofree char *dir = g_dir_make_tmp("atomsim-json-XXXXXX", NULL);
     g_autofree char *path = g_build_filename(dir, "report.json", NULL);
-    const char *argv[24] = { BUILDDIR "/atomsim", "--json", path };
-    int n = 3;
     va_list ap;
     va_start(ap, first);
-    for (const char *a = first; a != NULL; a = va_arg(ap, const char *))
-        argv[n++] = a;
+    struct result r = atomsim_va("--json", path, first, ap);
     va_end(ap);
-    struct result r = run_argv(argv);
     g_assert_cmpint(r.status, ==, want_status);
-    g_autofree char *text = NULL;
-    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    g_autofree char *text = contents_of(path);
     g_autofree char *errors = schema_errors(text);
     if (*errors)
         g_error("the report breaks doc/report.schema.json:\n%s\n%s", errors, text);
@@ -221,19 +216,25 @@ static void test_every_finding(gconstpointer data)
     g_assert_cmpuint(lost, >, 3);
 }
 
+/* The report's entry for the lock named name. */
+static JsonObject *lock_named(JsonObject *report, const char *name)
+{
+    JsonArray *locks = json_object_get_array_member(report, "locks");
+    for (guint i = 0; i < json_array_get_length(locks); i++) {
+        JsonObject *l = json_array_get_object_element(locks, i);
+        if (strcmp(json_object_get_string_member(l, "lock"), name) == 0)
+            return l;
+    }
+    g_error("no lock %s in the report", name);
+}
+
 /* spinlock.c on 3 cores takes its lock ITER (50) times per core: lockstat
  * counts each acquisition once, on every cpu. */
 static void test_locks(gconstpointer data)
 {
     g_autofree char *elf = example(data, "spinlock");
     g_autoptr(JsonParser) p = report_of(0, "--cores", "3", elf, NULL);
-    JsonArray *locks = json_object_get_array_member(root_of(p), "locks");
-    JsonObject *lock = NULL;
-    for (guint i = 0; i < json_array_get_length(locks); i++)
-        if (strcmp(json_object_get_string_member(json_array_get_object_element(locks, i),
-                                                 "lock"), "lock") == 0)
-            lock = json_array_get_object_element(locks, i);
-    g_assert_nonnull(lock);
+    JsonObject *lock = lock_named(root_of(p), "lock");
     g_assert_cmpint(json_object_get_int_member(lock, "acquisitions"), ==, 150);
     g_assert_true(json_object_get_null_member(lock, "table"));
     g_assert_cmpint(json_object_get_int_member(lock, "contended"), <=, 150);
@@ -248,14 +249,8 @@ static void test_delay_holder(gconstpointer data)
     g_autofree char *elf = example(data, "spinlock");
     g_autoptr(JsonParser) p = report_of(0, "--cores", "2", "--fault", "delay-holder:40", elf,
                                         NULL);
-    JsonArray *locks = json_object_get_array_member(root_of(p), "locks");
-    gint64 hold_max = 0;
-    for (guint i = 0; i < json_array_get_length(locks); i++) {
-        JsonObject *l = json_array_get_object_element(locks, i);
-        if (strcmp(json_object_get_string_member(l, "lock"), "lock") == 0)
-            hold_max = json_object_get_int_member(l, "hold_max");
-    }
-    g_assert_cmpint(hold_max, >=, 40);
+    JsonObject *lock = lock_named(root_of(p), "lock");
+    g_assert_cmpint(json_object_get_int_member(lock, "hold_max"), >=, 40);
 }
 
 /* Does any collision of the report involve variable var? */
@@ -281,10 +276,8 @@ static bool collides(JsonObject *report, const char *var)
  * gone, while a and b (one 256-byte block) still collide. */
 static void test_false_contention(void)
 {
-    if (!cpu_built("sparc32")) {
-        g_test_skip("no sparc32 guest compiler");
+    if (!need_cpu("sparc32"))
         return;
-    }
     g_autofree char *elf = example("sparc32", "lock-table");
     g_autoptr(JsonParser) four = report_of(0, "--cores", "4", elf, NULL);
     g_assert_true(collides(root_of(four), "blocks+0x400"));

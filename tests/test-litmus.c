@@ -8,8 +8,9 @@
  */
 #include <stdbool.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <glib.h>
+
+#include "test-programs.h"
 
 struct block {
     char *monitor;              /* NULL: atomsim's default */
@@ -96,7 +97,7 @@ static void litmus_free(gpointer p)
 
 struct litmus_case {
     const struct litmus *litmus;
-    char *cpu;
+    const char *cpu;
 };
 
 /* Did the run observe the outcome?  The run must end, with or without
@@ -104,34 +105,22 @@ struct litmus_case {
 static bool run_once(const char *elf, const char *cpu, const char *schedule,
                      const char *monitor)
 {
-    const char *argv[12] = { BUILDDIR "/atomsim", "--cpu", cpu, "--cores", "2",
-                             "--schedule", schedule };
-    int n = 7;
-    if (monitor) {
-        argv[n++] = "--monitor";
-        argv[n++] = monitor;
-    }
-    argv[n++] = elf;
-    g_autofree char *out = NULL, *err = NULL;
-    int status;
-    g_autoptr(GError) error = NULL;
-    if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
-                      &status, &error))
-        g_error("cannot run atomsim: %s", error->message);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
-        g_error("--schedule %s: atomsim did not end:\n%s%s", schedule, out, err);
-    if (strstr(out, "cpu0: litmus: observed\n"))
-        return true;
-    if (strstr(out, "cpu0: litmus: not observed\n"))
-        return false;
-    g_error("--schedule %s: core 0 did not report:\n%s", schedule, out);
+    struct result r = atomsim_with(monitor ? "--monitor" : NULL, monitor, "--cpu", cpu,
+                                   "--cores", "2", "--schedule", schedule, elf, NULL);
+    if (r.status > 1)
+        g_error("--schedule %s: atomsim did not end:\n%s%s", schedule, r.out, r.err);
+    bool observed = strstr(r.out, "cpu0: litmus: observed\n") != NULL;
+    if (!observed && !strstr(r.out, "cpu0: litmus: not observed\n"))
+        g_error("--schedule %s: core 0 did not report:\n%s", schedule, r.out);
+    result_clear(&r);
+    return observed;
 }
 
 static void test_litmus(gconstpointer data)
 {
     const struct litmus_case *lc = data;
     const struct litmus *l = lc->litmus;
-    g_autofree char *elf = g_strdup_printf(BUILDDIR "/tests/litmus/%s/%s.elf", lc->cpu, l->name);
+    g_autofree char *elf = litmus(lc->cpu, l->name);
     g_assert_true(g_file_test(elf, G_FILE_TEST_EXISTS));
 
     for (guint i = 0; i < l->blocks->len; i++) {
@@ -169,7 +158,6 @@ int main(int argc, char **argv)
     g_autoptr(GDir) d = g_dir_open(dir, 0, &error);
     if (d == NULL)
         g_error("%s", error->message);
-    g_auto(GStrv) built = g_strsplit(GUEST_CPUS, " ", -1);
     GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
     for (const char *f; (f = g_dir_read_name(d)) != NULL;)
         if (g_str_has_suffix(f, ".c"))
@@ -180,7 +168,7 @@ int main(int argc, char **argv)
     for (guint i = 0; i < names->len; i++) {
         struct litmus *l = litmus_read(dir, g_ptr_array_index(names, i));
         for (char **cpu = l->cpus; *cpu; cpu++) {
-            if (**cpu == '\0' || !g_strv_contains((const char *const *)built, *cpu))
+            if (**cpu == '\0' || !cpu_built(*cpu))
                 continue;
             struct litmus_case *lc = g_new0(struct litmus_case, 1);
             lc->litmus = l;

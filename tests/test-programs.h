@@ -27,6 +27,12 @@ static inline char *broken(const char *cpu, const char *name)
     return g_strdup_printf(BUILDDIR "/programs/%s/broken/%s.elf", cpu, name);
 }
 
+/* tests/litmus/<cpu>/<name>.elf: a litmus program (to free). */
+static inline char *litmus(const char *cpu, const char *name)
+{
+    return g_strdup_printf(BUILDDIR "/tests/litmus/%s/%s.elf", cpu, name);
+}
+
 struct result {
     int status;         /* exit code */
     char *out;
@@ -54,11 +60,14 @@ static inline struct result run_argv(const char *const *argv)
 }
 
 #define MAX_ARGS 24
-/* atomsim with the options and program from first and ap (NULL-ended). */
-static inline struct result atomsim_va(const char *first, va_list ap)
+/* atomsim with opt and its value first (none if opt is NULL), then the
+ * options and program from first and ap (NULL-ended); atomsim_with takes
+ * them as arguments. */
+static inline struct result atomsim_va(const char *opt, const char *value, const char *first,
+                                       va_list ap)
 {
-    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim" };
-    int n = 1;
+    const char *argv[MAX_ARGS] = { BUILDDIR "/atomsim", opt, value };
+    int n = opt ? 3 : 1;
     for (const char *a = first; a != NULL; a = va_arg(ap, const char *)) {
         g_assert_cmpint(n, <, MAX_ARGS - 1);
         argv[n++] = a;
@@ -66,14 +75,36 @@ static inline struct result atomsim_va(const char *first, va_list ap)
     return run_argv(argv);
 }
 
-static inline struct result atomsim(const char *first, ...) G_GNUC_NULL_TERMINATED;
-static inline struct result atomsim(const char *first, ...)
+static inline struct result atomsim_with(const char *opt, const char *value, const char *first,
+                                         ...) G_GNUC_NULL_TERMINATED;
+static inline struct result atomsim_with(const char *opt, const char *value, const char *first,
+                                         ...)
 {
     va_list ap;
     va_start(ap, first);
-    struct result r = atomsim_va(first, ap);
+    struct result r = atomsim_va(opt, value, first, ap);
     va_end(ap);
     return r;
+}
+
+/* atomsim with the options and program given (NULL-ended). */
+#define atomsim(...) atomsim_with(NULL, NULL, __VA_ARGS__)
+
+/* A file's contents (to free). */
+static inline char *contents_of(const char *path)
+{
+    char *text = NULL;
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    return text;
+}
+
+/* How many times what occurs in s. */
+static inline unsigned count(const char *s, const char *what)
+{
+    unsigned n = 0;
+    for (; (s = strstr(s, what)) != NULL; s++)
+        n++;
+    return n;
 }
 
 /* The guest's own output in a one-core run: atomsim's "cpu0: " lines
@@ -97,11 +128,43 @@ static inline const char *qemu_for(const char *cpu)
     return QEMU_X86_64;
 }
 
+/* qemu_for(cpu), or NULL with the test skipped if configure found none. */
+static inline const char *qemu_or_skip(const char *cpu)
+{
+    const char *qemu = qemu_for(cpu);
+    if (qemu[0] != '\0')
+        return qemu;
+    g_test_skip("no qemu-user for this cpu: run tools/install-deps");
+    return NULL;
+}
+
+/* prog under qemu prints what it printed in the one-core atomsim run a,
+ * and exits 0. */
+static inline void expect_qemu_agrees(const char *qemu, const char *prog, const struct result *a)
+{
+    const char *argv[] = { qemu, prog, NULL };
+    struct result q = run_argv(argv);
+    g_autofree char *lines = guest_lines(a->out);
+    g_assert_cmpstr(lines, ==, q.out);
+    g_assert_cmpint(q.status, ==, 0);
+    result_clear(&q);
+}
+
 /* Did configure find a guest compiler for cpu? */
 static inline bool cpu_built(const char *cpu)
 {
     g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
     return g_strv_contains((const char *const *)cpus, cpu);
+}
+
+/* cpu_built(cpu), and if not, the test is skipped. */
+static inline bool need_cpu(const char *cpu)
+{
+    if (cpu_built(cpu))
+        return true;
+    g_autofree char *why = g_strdup_printf("no %s guest compiler", cpu);
+    g_test_skip(why);
+    return false;
 }
 
 /* A test run once for every cpu configure built guests for. */
