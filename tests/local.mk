@@ -47,18 +47,17 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once
-EXTRA_DIST += $(GUEST_TESTS:%=%D%/guest/%.c)
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
-EXTRA_DIST += $(GUEST_TESTS_ARM:%=%D%/guest/%.c) $(GUEST_TESTS_SPARC32:%=%D%/guest/%.c)
+GUEST_TEST_SRCS = $(GUEST_TESTS:%=%D%/guest/%.c) $(GUEST_TESTS_ARM:%=%D%/guest/%.c) \
+	$(GUEST_TESTS_SPARC32:%=%D%/guest/%.c)
+EXTRA_DIST += $(GUEST_TEST_SRCS)
 guests_for = $(if $(filter $(1),$(GUEST_CPUS)),$(2:%=tests/$(3)/$(1)/%.elf))
 GUEST_TEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_TESTS:%=tests/guest/$(cpu)/%.elf)) \
 	$(call guests_for,arm,$(GUEST_TESTS_ARM),guest) \
 	$(call guests_for,sparc32,$(GUEST_TESTS_SPARC32),guest)
-tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) \
-		$(GUEST_TESTS:%=%D%/guest/%.c) $(GUEST_TESTS_ARM:%=%D%/guest/%.c) \
-		$(GUEST_TESTS_SPARC32:%=%D%/guest/%.c)
+tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/guest/$(*F).c
 
 # Litmus programs (tests/litmus/), each built for the cpus its header names.

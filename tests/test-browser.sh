@@ -247,7 +247,8 @@ if check_dom_file timeline; then
         if [ "$n" -gt 0 ]; then
             pass "timeline: $n events of core $core (class ev, data-core=\"$core\")"
         else
-            fail "timeline: no event of core $core (no element with class ev and data-core=\"$core\")"
+            fail "timeline: no event of core $core" \
+                "(no element with class ev and data-core=\"$core\")"
         fi
     done
 
