@@ -2,13 +2,23 @@
 #include <glib.h>
 #include "capstone-decoder.h"
 
+/* Capstone 4 is not thread-safe across handles: its x86 tables are sorted
+ * lazily in static storage (X86Mapping.c, on the first decode that needs
+ * them), so two threads decoding at once (--jobs) could read a half-sorted
+ * table and classify an instruction wrongly for the rest of the search.
+ * Every call into Capstone holds this lock; a code map decodes each pc once,
+ * so it is rarely contended. */
+static GMutex capstone_lock;
+
 cpu_decoder *capstone_decoder_new(cs_arch arch, cs_mode mode)
 {
     cpu_decoder *d = g_new0(cpu_decoder, 1);
+    g_mutex_lock(&capstone_lock);
     if (cs_open(arch, mode, &d->handle) != CS_ERR_OK)
         g_error("capstone: cannot open a decoder for arch %d", arch);
     cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
     d->insn = cs_malloc(d->handle);
+    g_mutex_unlock(&capstone_lock);
     return d;
 }
 
@@ -16,8 +26,10 @@ void capstone_decoder_free(cpu_decoder *d)
 {
     if (d == NULL)
         return;
+    g_mutex_lock(&capstone_lock);
     cs_free(d->insn, 1);
     cs_close(&d->handle);
+    g_mutex_unlock(&capstone_lock);
     g_free(d);
 }
 
@@ -25,9 +37,10 @@ const cs_insn *capstone_decode(cpu_decoder *d, const uint8_t *code, size_t avail
                                uint64_t pc)
 {
     uint64_t addr = pc;
-    if (!cs_disasm_iter(d->handle, &code, &avail, &addr, d->insn))
-        return NULL;
-    return d->insn;
+    g_mutex_lock(&capstone_lock);
+    bool ok = cs_disasm_iter(d->handle, &code, &avail, &addr, d->insn);
+    g_mutex_unlock(&capstone_lock);
+    return ok ? d->insn : NULL;
 }
 
 void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,

@@ -19,6 +19,7 @@ enum access {
 struct step {
     uint32_t core;
     uint32_t level;
+    uint32_t seq;               /* its core's levels up to it, interned */
     uint64_t could_run;         /* the cores that were running (a mask) */
     struct footprint f;
 };
@@ -34,6 +35,11 @@ struct equivalence {
     /* word -> the highest level of a write to it (high half) and of any
      * access (low half) */
     GHashTable *words;
+    /* Every core's list of levels so far, interned: (the id of the list
+     * without its last level, that level) -> the list's id.  Id 0 is the
+     * empty list.  Equal ids mean equal lists, exactly, across runs. */
+    GHashTable *seqs;
+    uint32_t *core_seq;         /* each core's list in this run */
     /* the sleeping step */
     int sleeper;
     uint64_t sleep_from;
@@ -156,11 +162,33 @@ static uint32_t take_level(struct equivalence *eq, unsigned core, const struct f
     return level;
 }
 
+/* A 64-bit mix (splitmix64's finaliser), so that direct keys hash well. */
+static guint mix_hash(gconstpointer key)
+{
+    uint64_t x = (uint64_t)(uintptr_t)key;
+    x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ x >> 27) * 0x94d049bb133111ebull;
+    return (guint)(x ^ x >> 31);
+}
+
+/* The id of list `seq` followed by `level`. */
+static uint32_t intern(struct equivalence *eq, uint32_t seq, uint32_t level)
+{
+    gpointer key = (gpointer)(uintptr_t)((uint64_t)seq << 32 | level);
+    gpointer id = g_hash_table_lookup(eq->seqs, key);
+    if (id == NULL) {
+        id = GUINT_TO_POINTER(g_hash_table_size(eq->seqs) + 1);
+        g_hash_table_insert(eq->seqs, key, id);
+    }
+    return GPOINTER_TO_UINT(id);
+}
+
 static void equivalence_begin(void *ctx)
 {
     struct equivalence *eq = ctx;
     g_array_set_size(eq->steps, 0);
     memset(eq->core_level, 0, eq->m->ncores * sizeof *eq->core_level);
+    memset(eq->core_seq, 0, eq->m->ncores * sizeof *eq->core_seq);
     eq->max_level = eq->all_level = eq->write_level = eq->read_all_level = 0;
     g_hash_table_remove_all(eq->words);
     eq->asleep = eq->sleeper >= 0;
@@ -180,6 +208,7 @@ static void equivalence_event(void *ctx, const struct event *e)
             eq->asleep = false;
     }
     s.level = take_level(eq, e->core, &s.f);
+    s.seq = eq->core_seq[e->core] = intern(eq, eq->core_seq[e->core], s.level);
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
      * step. */
@@ -195,6 +224,8 @@ struct equivalence *equivalence_new(struct machine *m, bool commute)
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));
     eq->core_level = g_new0(uint32_t, m->ncores);
     eq->words = g_hash_table_new(g_direct_hash, g_direct_equal);
+    eq->seqs = g_hash_table_new(mix_hash, g_direct_equal);
+    eq->core_seq = g_new0(uint32_t, m->ncores);
     eq->sleeper = -1;
     return eq;
 }
@@ -206,6 +237,8 @@ void equivalence_free(struct equivalence *eq)
     g_array_free(eq->steps, TRUE);
     g_free(eq->core_level);
     g_hash_table_destroy(eq->words);
+    g_hash_table_destroy(eq->seqs);
+    g_free(eq->core_seq);
     g_free(eq);
 }
 
@@ -254,38 +287,42 @@ bool equivalence_may_sleep(const struct footprint *f)
     return f->access != ACCESS_ALL && f->first != SCHEDULE_WORD;
 }
 
-GBytes *equivalence_prefix_name(const struct equivalence *eq, uint64_t steps,
-                                unsigned next_core)
+unsigned equivalence_interned(const struct equivalence *eq)
 {
-    g_assert(steps <= eq->steps->len);
-    unsigned n = eq->m->ncores;
-    /* each core's levels, in order, then UINT32_MAX; then next_core */
-    guint32 *count = g_newa(guint32, n);
-    memset(count, 0, n * sizeof *count);
-    for (uint64_t i = 0; i < steps; i++)
-        count[step_at(eq, i)->core]++;
-    gsize words = steps + n + 1;
-    uint32_t *name = g_new(uint32_t, words);
-    uint32_t *at = g_newa(uint32_t, n);
-    for (unsigned c = 0, start = 0; c < n; c++) {
-        at[c] = start;
-        name[start + count[c]] = UINT32_MAX;
-        start += count[c] + 1;
-    }
-    for (uint64_t i = 0; i < steps; i++) {
-        const struct step *s = step_at(eq, i);
-        name[at[s->core]++] = s->level;
-    }
-    name[words - 1] = next_core;
-    return g_bytes_new_take(name, words * sizeof *name);
+    return g_hash_table_size(eq->seqs);
 }
 
-guint equivalence_name_hash(gconstpointer name)
+void equivalence_forget(struct equivalence *eq)
 {
-    gsize size;
-    const uint32_t *w = g_bytes_get_data((GBytes *)name, &size);
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (gsize i = 0; i < size / sizeof *w; i++)
-        h = (h ^ w[i]) * 0x100000001b3ull;
-    return (guint)(h ^ h >> 32);
+    g_hash_table_remove_all(eq->seqs);
+}
+
+void name_cursor_init(struct name_cursor *nc, const struct equivalence *eq)
+{
+    nc->eq = eq;
+    nc->steps = 0;
+    nc->seq = g_new0(uint32_t, eq->m->ncores);
+}
+
+void name_cursor_clear(struct name_cursor *nc)
+{
+    g_clear_pointer(&nc->seq, g_free);
+}
+
+void name_cursor_to(struct name_cursor *nc, uint64_t steps)
+{
+    g_assert(steps >= nc->steps);
+    for (; nc->steps < steps; nc->steps++) {
+        const struct step *s = step_at(nc->eq, nc->steps);
+        nc->seq[s->core] = s->seq;
+    }
+}
+
+uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core)
+{
+    unsigned n = nc->eq->m->ncores;
+    uint32_t *name = g_new(uint32_t, n + 1);
+    memcpy(name, nc->seq, n * sizeof *name);
+    name[n] = next_core;
+    return name;
 }

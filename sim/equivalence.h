@@ -61,11 +61,26 @@ bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned
  * (not an exit, a barrier or an unknown call)? */
 bool equivalence_may_sleep(const struct footprint *f);
 
-/* The name of the trace of the last run's first `steps` steps, followed by
- * one step of `next_core` (to free): equal for equivalent prefixes. */
-GBytes *equivalence_prefix_name(const struct equivalence *eq, uint64_t steps,
-                                unsigned next_core);
-/* A hash of such a name, for a GHashTable (with g_bytes_equal). */
-guint equivalence_name_hash(gconstpointer name);
+/* Prefixes are named by interning every core's list of levels: a name is
+ * each core's list id, then the core that takes the next step.  Equal
+ * names are equivalent prefixes, exactly (no hash collision can merge
+ * two).  The interned lists grow with the runs: equivalence_forget drops
+ * them (between runs), and with them the meaning of every name made. */
+unsigned equivalence_interned(const struct equivalence *eq);
+void equivalence_forget(struct equivalence *eq);
+
+/* A walk over the last run's prefixes, shortest first. */
+struct name_cursor {
+    const struct equivalence *eq;
+    uint64_t steps;             /* the prefix: the first `steps` steps */
+    uint32_t *seq;              /* each core's list id after them */
+};
+void name_cursor_init(struct name_cursor *nc, const struct equivalence *eq);
+void name_cursor_clear(struct name_cursor *nc);
+/* Move to the prefix of the first `steps` steps (no fewer than now). */
+void name_cursor_to(struct name_cursor *nc, uint64_t steps);
+/* The name of the prefix followed by one step of next_core: ncores + 1
+ * words (to free). */
+uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core);
 
 #endif

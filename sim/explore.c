@@ -8,6 +8,8 @@ struct search {
     gint next;                  /* the next index to run (atomic) */
     gint stop_at;               /* no index from here on is needed (atomic) */
     gint runs;                  /* runs made (atomic) */
+    gint64 deadline;            /* monotonic time of the time limit, or 0 */
+    gint timed_out;             /* (atomic) */
     GMutex lock;
     GArray *failing;            /* int64_t, under lock */
 };
@@ -32,6 +34,12 @@ static void run_seeds(gpointer data, gpointer user_data)
     ro.nsinks = G_N_ELEMENTS(d.sinks);
     ro.out = fopen("/dev/null", "w");
     for (;;) {
+        /* past the time limit no seed is handed out: every seed that is
+         * runs, so none below a failing one is skipped */
+        if (s->deadline && g_get_monotonic_time() >= s->deadline) {
+            g_atomic_int_set(&s->timed_out, 1);
+            break;
+        }
         gint i = g_atomic_int_add(&s->next, 1);
         if (i >= eo->runs || i >= g_atomic_int_get(&s->stop_at))
             break;
@@ -79,6 +87,8 @@ bool explore_seeds(const struct machine *m, const struct explore_options *eo,
     s.failing = g_array_new(FALSE, FALSE, sizeof(int64_t));
     g_mutex_init(&s.lock);
     gint64 start = g_get_monotonic_time();
+    if (eo->time_limit > 0)
+        s.deadline = start + (gint64)(eo->time_limit * 1e6);
     GThreadPool *pool = g_thread_pool_new(run_seeds, &s, (gint)eo->jobs, TRUE, NULL);
     for (unsigned j = 0; j < eo->jobs; j++)
         g_thread_pool_push(pool, g_ptr_array_index(machines, j), NULL);
@@ -88,6 +98,7 @@ bool explore_seeds(const struct machine *m, const struct explore_options *eo,
     if (!eo->keep_going && s.failing->len > 1)
         g_array_set_size(s.failing, 1);         /* the first; others ran in parallel */
     out->runs = (unsigned)s.runs;
+    out->timed_out = s.timed_out;
     out->failing = s.failing;
     out->seconds = (double)(g_get_monotonic_time() - start) / 1e6;
     return true;

@@ -20,6 +20,7 @@ struct explore_options {
     unsigned shard, shards;     /* this process runs index % shards == shard */
     unsigned jobs;              /* host threads */
     bool keep_going;
+    double time_limit;          /* seconds; no seed starts after them (0: none) */
     struct run_options run;     /* limits, monitor, lock-table size */
     uint64_t spin_limit, sc_fail_limit;
 };
@@ -27,6 +28,7 @@ struct explore_options {
 struct explore_result {
     unsigned runs;              /* runs made */
     GArray *failing;            /* int64_t: seeds that found something, ascending */
+    bool timed_out;             /* the time limit stopped it */
     double seconds;
 };
 

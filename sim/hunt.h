@@ -11,7 +11,8 @@
  * report it.  The first traced_sinks sinks of ro (a trace) are left out of
  * the candidate runs.  The exit status. */
 int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
-                struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks);
+                struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
+                const char *search);
 
 /* --runs: the seeds from --seed on, then the first that found something in
  * full (shrunk without the first traced_sinks sinks).  The exit status. */
@@ -21,7 +22,8 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
 /* --sched dfs[:B]: every schedule with at most `bound` preemptions, each
  * run once (CHESS-style, by re-execution), until one finds something, which
  * is reported in full; or the space is exhausted.  --runs bounds the
- * schedules.  The exit status. */
+ * schedules, and --time-limit its time.  Its memory is bounded by the
+ * depth of the search (see hunt.c).  The exit status. */
 int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
              struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
              unsigned bound);

@@ -293,8 +293,8 @@ static int run_main(struct options *o)
     } else {
         run_program(&r, m, strategy, &ro);
         status = o->shrink && r.shown->len > 0
-                     ? hunt_shrink(o, &r, m, locks, &ro, traced)
-                     : report_run(o, &r, m, locks, strategy);
+                     ? hunt_shrink(o, &r, m, locks, &ro, traced, NULL)
+                     : report_run(o, &r, m, locks, strategy, NULL);
         run_clear(&r);
     }
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {

@@ -146,7 +146,23 @@ gboolean report_json_write(const char *path, const struct run *r, const struct m
     add_string(b, "monitor", monitor_policy_name(r->monitor.policy));
     add_int(b, "max_steps", (gint64)o->max_steps);
     add_int(b, "max_insns", (gint64)o->max_insns);
+    json_builder_set_member_name(b, "lock_table_size");
+    if (o->lock_table_size)
+        json_builder_add_int_value(b, o->lock_table_size);
+    else
+        json_builder_add_null_value(b);
+    add_int(b, "spin_limit", (gint64)o->spin_limit);
+    add_int(b, "sc_fail_limit", (gint64)o->sc_fail_limit);
+    json_builder_set_member_name(b, "faults");
+    json_builder_begin_array(b);
+    for (const char *const *f = o->faults; f && *f; f++)
+        json_builder_add_string_value(b, *f);
+    json_builder_end_array(b);
+    json_builder_set_member_name(b, "inject");
+    json_builder_add_boolean_value(b, o->inject);
     json_builder_end_object(b);
+    if (o->search)
+        add_string(b, "search", o->search);
     add_string(b, "reproduce", o->reproduce);
     add_string(b, "schedule", o->schedule);
     add_string(b, "result", o->result);

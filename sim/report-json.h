@@ -16,6 +16,11 @@ struct report_options {
     const char *result;         /* the summary's result: "clean", "2 findings" ... */
     int exit_status;
     const char *fault;          /* the guest-fault line, or NULL */
+    const char *search;         /* the search the run was part of, or NULL */
+    unsigned lock_table_size;   /* 0: the program's own */
+    uint64_t spin_limit, sc_fail_limit;
+    const char *const *faults;  /* --fault, as given, NULL-terminated, or NULL */
+    bool inject;
 };
 
 /* Write the report of run r (ended) on machine m, with the locks of ls, to

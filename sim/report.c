@@ -5,6 +5,7 @@
 #include "error.h"
 #include "report.h"
 #include "timeline.h"
+#include "progress.h"
 #include "report-json.h"
 
 /* "clean", "2 findings", "guest fault" ... (to free). */
@@ -25,23 +26,41 @@ static char *report_result(const struct run *r)
     }
 }
 
+/* The options besides the schedule that change a run, as the command line
+ * gives them (" --monitor address --fault strip-lock ..."; to free). */
+static char *run_options_text(const struct run *r, const struct options *o,
+                              const struct sched *strategy, const char *sched_options)
+{
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s, " --monitor %s", monitor_policy_name(r->monitor.policy));
+    if (o->no_inject)
+        g_string_append(s, " --no-inject");
+    for (char **f = o->faults; f && *f; f++)
+        g_string_append_printf(s, " --fault %s", *f);
+    /* the seed draws the faults and injection's switches, which a fixed
+     * schedule does not make */
+    bool injected = !o->no_inject && !sched_fixed(strategy);
+    if ((o->faults || injected) && strstr(sched_options, "--seed ") == NULL)
+        g_string_append_printf(s, " --seed %" G_GINT64_FORMAT, o->seed);
+    if (o->lock_table_size)
+        g_string_append_printf(s, " --lock-table-size %d", o->lock_table_size);
+    if (o->spin_limit != DEFAULT_SPIN_LIMIT)
+        g_string_append_printf(s, " --spin-limit %" G_GINT64_FORMAT, o->spin_limit);
+    if (o->sc_fail_limit != DEFAULT_SC_FAIL_LIMIT)
+        g_string_append_printf(s, " --sc-fail-limit %" G_GINT64_FORMAT, o->sc_fail_limit);
+    g_string_append_printf(s, " --max-steps %" G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT,
+                           o->max_steps, o->max_insns);
+    return g_string_free(s, FALSE);
+}
+
 /* The command line that gives this run again (to free). */
 static char *reproduce_text(const struct run *r, const struct machine *m,
                             const struct options *o, const struct sched *strategy,
                             const char *sched_options)
 {
-    g_autoptr(GString) faults = g_string_new(o->no_inject ? " --no-inject" : "");
-    for (char **f = o->faults; f && *f; f++)
-        g_string_append_printf(faults, " --fault %s", *f);
-    /* the seed draws the faults and injection's switches, which a fixed
-     * schedule does not make */
-    bool injected = !o->no_inject && !sched_fixed(strategy);
-    if ((o->faults || injected) && strstr(sched_options, "--seed ") == NULL)
-        g_string_append_printf(faults, " --seed %" G_GINT64_FORMAT, o->seed);
-    return g_strdup_printf("atomsim --cpu %s --cores %u %s --monitor %s%s --max-steps %"
-                           G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT " %s", m->cpu->name,
-                           m->ncores, sched_options, monitor_policy_name(r->monitor.policy),
-                           faults->str, o->max_steps, o->max_insns, m->img->path);
+    g_autofree char *rest = run_options_text(r, o, strategy, sched_options);
+    return g_strdup_printf("atomsim --cpu %s --cores %u %s%s %s", m->cpu->name, m->ncores,
+                           sched_options, rest, m->img->path);
 }
 
 /* Why the run could not end normally, for one line on stderr, or NULL
@@ -92,29 +111,47 @@ static gboolean write_record(const char *path, const struct machine *m, const ch
     return g_file_set_contents(path, text, -1, error);
 }
 
-/* After run r with strategy: the lock table, the summary, the line on
- * stderr, --json and --record.  The exit status. */
-int report_run(const struct options *o, struct run *r, struct machine *m,
-                      struct lockstat *locks, struct sched *strategy)
+/* What a report says of a run, and its exit status. */
+struct run_texts {
+    char *sched_options, *result, *reproduce, *abnormal;
+    int status;
+};
+
+static void run_texts_init(struct run_texts *t, const struct options *o, const struct run *r,
+                           const struct machine *m, const struct sched *strategy)
+{
+    t->sched_options = sched_describe(strategy);
+    t->result = report_result(r);
+    t->reproduce = reproduce_text(r, m, o, strategy, t->sched_options);
+    t->abnormal = abnormal_end_text(r, m);
+    t->status = r->end == RUN_STOPPED ? EXIT_FINDING
+                : r->end != RUN_DONE  ? EXIT_GUEST
+                : r->findings         ? EXIT_FINDING
+                                      : EXIT_CLEAN;
+}
+
+static void run_texts_clear(struct run_texts *t)
+{
+    g_free(t->sched_options);
+    g_free(t->result);
+    g_free(t->reproduce);
+    g_free(t->abnormal);
+}
+
+/* --json, --timeline and --record for run r; search: the line that sums up
+ * the search the run was part of, or NULL.  EXIT_USAGE if a file cannot be
+ * written, else status. */
+static int write_files(const struct options *o, struct run *r, struct machine *m,
+                       struct lockstat *locks, const struct run_texts *t, const char *search)
 {
     g_autoptr(GError) error = NULL;
-    g_autofree char *sched_options = sched_describe(strategy);
-    g_autofree char *result = report_result(r);
-    g_autofree char *reproduce = reproduce_text(r, m, o, strategy, sched_options);
-    g_autofree char *abnormal = abnormal_end_text(r, m);
-    int status = r->end == RUN_STOPPED ? EXIT_FINDING
-                 : r->end != RUN_DONE  ? EXIT_GUEST
-                 : r->findings         ? EXIT_FINDING
-                                       : EXIT_CLEAN;
-    lockstat_print(locks, stdout);
-    print_summary(r, m, result, reproduce);
-    if (abnormal)
-        fprintf(stderr, "atomsim: %s\n", abnormal);
-    fflush(stdout);
     if (o->json != NULL) {
-        struct report_options ropt = { sched_options, (uint64_t)o->max_steps,
-                                       (uint64_t)o->max_insns, reproduce, run_schedule(r),
-                                       result, status, abnormal };
+        struct report_options ropt = {
+            t->sched_options, (uint64_t)o->max_steps, (uint64_t)o->max_insns, t->reproduce,
+            run_schedule(r), t->result, t->status, t->abnormal, search,
+            (unsigned)o->lock_table_size, (uint64_t)o->spin_limit, (uint64_t)o->sc_fail_limit,
+            (const char *const *)o->faults, !o->no_inject,
+        };
         if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
             fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
             return EXIT_USAGE;
@@ -124,7 +161,10 @@ int report_run(const struct options *o, struct run *r, struct machine *m,
         g_autofree char *base = g_path_get_basename(m->img->path);
         g_autofree char *title = g_strdup_printf("atomsim timeline: %s on %s, %u cores", base,
                                                  m->cpu->name, m->ncores);
-        if (!timeline_write(o->timeline_view, o->timeline, title, result, reproduce, &error)) {
+        g_autofree char *result = search ? g_strdup_printf("%s (%s)", t->result, search)
+                                         : g_strdup(t->result);
+        if (!timeline_write(o->timeline_view, o->timeline, title, result, t->reproduce,
+                            &error)) {
             fprintf(stderr, "atomsim: --timeline %s: %s\n", o->timeline, error->message);
             return EXIT_USAGE;
         }
@@ -138,5 +178,35 @@ int report_run(const struct options *o, struct run *r, struct machine *m,
         fprintf(stderr, "atomsim: --record %s: %s\n", record, error->message);
         return EXIT_USAGE;
     }
+    return t->status;
+}
+
+int report_run(const struct options *o, struct run *r, struct machine *m,
+               struct lockstat *locks, struct sched *strategy, const char *search)
+{
+    struct run_texts t;
+    run_texts_init(&t, o, r, m, strategy);
+    lockstat_print(locks, stdout);
+    print_summary(r, m, t.result, t.reproduce);
+    if (t.abnormal)
+        fprintf(stderr, "atomsim: %s\n", t.abnormal);
+    fflush(stdout);
+    int status = write_files(o, r, m, locks, &t, search);
+    run_texts_clear(&t);
     return status;
+}
+
+int report_files(const struct options *o, struct run *r, struct machine *m,
+                 struct lockstat *locks, struct sched *strategy, const char *search)
+{
+    struct run_texts t;
+    run_texts_init(&t, o, r, m, strategy);
+    int status = write_files(o, r, m, locks, &t, search);
+    run_texts_clear(&t);
+    return status;
+}
+
+bool report_wanted(const struct options *o)
+{
+    return o->json != NULL || o->timeline_view != NULL || o->record != NULL;
 }

@@ -145,34 +145,37 @@ void sched_free(struct sched *s)
     g_free(s);
 }
 
-/* CORE ":" (COUNT | "*") */
+/* CORE ":" (COUNT | "*").  A count is any number of steps a run can take:
+ * a recorded turn may be longer than any turn length a strategy takes. */
 static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *turn,
                        GError **error)
 {
-    char *end;
-    unsigned long core = strtoul(text, &end, 10);
-    if (end == text || *end != ':' || !g_ascii_isdigit(*text)) {
+    const char *colon = strchr(text, ':');
+    g_autofree char *core_text = colon ? g_strndup(text, (gsize)(colon - text)) : NULL;
+    guint64 core, count;
+    if (colon == NULL || !g_ascii_string_to_unsigned(core_text, 10, 0, G_MAXUINT, &core, NULL)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "'%s' is not CORE:COUNT or CORE:*", text);
         return false;
     }
     if (core >= ncores) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
-                    "'%s' names cpu%lu, but there are %u cores (0 to %u)", text, core,
-                    ncores, ncores - 1);
+                    "'%s' names cpu%" G_GUINT64_FORMAT ", but there are %u cores (0 to %u)",
+                    text, core, ncores, ncores - 1);
         return false;
     }
     turn->core = (unsigned)core;
-    if (strcmp(end + 1, "*") == 0) {
+    if (strcmp(colon + 1, "*") == 0) {
         turn->steps = -1;
         return true;
     }
-    if (!parse_quantum(end + 1, &turn->steps)) {
+    if (!g_ascii_string_to_unsigned(colon + 1, 10, 1, LONG_MAX, &count, NULL)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
-                    "'%s': the count must be * or a whole number from 1 to %d", text,
-                    TURN_MAX);
+                    "'%s': the count must be * or a whole number from 1 to %ld", text,
+                    LONG_MAX);
         return false;
     }
+    turn->steps = (long)count;
     return true;
 }
 
@@ -228,11 +231,20 @@ struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **e
                     "--schedule: empty (give CORE:COUNT,..., e.g. 0:3,1:2,0:*)");
         return NULL;
     }
+    struct sched *s = sched_new_turns(turns);
+    g_free(s->text);
+    s->text = g_strdup(schedule);
+    return s;
+}
+
+struct sched *sched_new_turns(const GArray *turns)
+{
     struct sched *s = g_new0(struct sched, 1);
     s->strategy = STRATEGY_PINNED;
     s->quantum = 1;
-    s->text = g_strdup(schedule);
-    s->segments = g_steal_pointer(&turns);
+    s->yielding = -1;
+    s->segments = g_array_copy((GArray *)turns);
+    s->text = sched_turns_text(turns);
     return s;
 }
 
@@ -373,18 +385,9 @@ bool sched_spinning(struct sched *s, unsigned core)
     return false;
 }
 
-struct sched *sched_new_search(const char *prefix, unsigned ncores)
+struct sched *sched_new_search(const GArray *prefix)
 {
-    struct sched *s = *prefix ? sched_new_pinned(prefix, ncores, NULL)
-                              : g_new0(struct sched, 1);
-    if (s == NULL)
-        return NULL;
-    if (s->segments == NULL) {
-        s->segments = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-        s->text = g_strdup("");
-    }
+    struct sched *s = sched_new_turns(prefix);
     s->strategy = STRATEGY_SEARCH;
-    s->yielding = -1;
-    s->quantum = 1;
     return s;
 }

@@ -42,6 +42,9 @@ struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError
  * take turns of one step.  NULL with ATOMSIM_ERROR_USAGE if it does not parse
  * or names a core >= ncores. */
 struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error);
+/* The same from turns already made (a run's record, a search node's prefix,
+ * a shrinking candidate): nothing to parse, nothing to reject. */
+struct sched *sched_new_turns(const GArray *turns);
 void sched_free(struct sched *s);
 typedef struct sched sched;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sched, sched_free)
@@ -65,8 +68,8 @@ bool sched_spinning(struct sched *s, unsigned core);
 
 /* A node of a search (--sched dfs): the pinned prefix, then no preemption:
  * the running core goes on until it blocks, ends or spins (then it yields
- * to the next core that can run).  NULL if prefix does not parse. */
-struct sched *sched_new_search(const char *prefix, unsigned ncores);
+ * to the next core that can run). */
+struct sched *sched_new_search(const GArray *prefix);
 
 /* The options that give this schedule again, e.g. "--sched random:4
  * --seed 1" or "--schedule 0:3,1:*" (to free). */

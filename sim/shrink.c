@@ -4,9 +4,9 @@
 
 /* turns without turn i, whose steps go to the same core's next turn; then
  * every core may run to its end ("c:*"), so no preemption is added. */
-static char *without_turn(const GArray *turns, guint i, unsigned ncores)
+static GArray *without_turn(const GArray *turns, guint i, unsigned ncores)
 {
-    g_autoptr(GArray) t = g_array_copy((GArray *)turns);
+    GArray *t = g_array_copy((GArray *)turns);
     struct sched_turn gone = g_array_index(t, struct sched_turn, i);
     g_array_remove_index(t, i);
     guint k = i;
@@ -18,33 +18,32 @@ static char *without_turn(const GArray *turns, guint i, unsigned ncores)
         struct sched_turn to_end = { c, -1 };
         g_array_append_val(t, to_end);
     }
-    return sched_turns_text(t);
+    return t;
 }
 
-char *shrink_schedule(const char *schedule, unsigned preemptions, unsigned ncores,
-                      shrink_try try, void *ctx, unsigned max_runs, unsigned *shrunk_preemptions,
-                      unsigned *runs)
+GArray *shrink_schedule(const GArray *turns, unsigned preemptions, unsigned ncores,
+                        shrink_try try, void *ctx, unsigned max_runs,
+                        unsigned *shrunk_preemptions, unsigned *runs)
 {
-    char *best = g_strdup(schedule);
+    GArray *best = g_array_copy((GArray *)turns);
     *shrunk_preemptions = preemptions;
     *runs = 0;
     bool shrunk = true;
     while (shrunk && *shrunk_preemptions > 0) {
         shrunk = false;
-        g_autoptr(GArray) turns = sched_turns_parse(best, ncores, NULL);
-        for (guint i = 0; i < turns->len && *runs < max_runs; i++) {
-            g_autofree char *candidate = without_turn(turns, i, ncores);
-            char *recorded = NULL;
+        for (guint i = 0; i < best->len && *runs < max_runs; i++) {
+            g_autoptr(GArray) candidate = without_turn(best, i, ncores);
+            GArray *recorded = NULL;
             unsigned p = 0;
             ++*runs;
             if (try(ctx, candidate, &recorded, &p) && p < *shrunk_preemptions) {
-                g_free(best);
+                g_array_unref(best);
                 best = recorded;
                 *shrunk_preemptions = p;
                 shrunk = true;
                 break;
             }
-            g_free(recorded);
+            g_array_unref(recorded);
         }
     }
     return best;

@@ -13,15 +13,15 @@
 #include <stdbool.h>
 #include <glib.h>
 
-/* Run schedule (--schedule form); true if it shows the finding sought, with
- * the schedule the run took (to free) and its preemptions. */
-typedef bool (*shrink_try)(void *ctx, const char *schedule, char **recorded,
+/* Run the turns (struct sched_turn); true if it shows the finding sought,
+ * with the turns the run took (to free) and its preemptions. */
+typedef bool (*shrink_try)(void *ctx, const GArray *turns, GArray **recorded,
                            unsigned *preemptions);
 
-/* The shrunk schedule (to free) and its preemptions; *runs counts the
+/* The shrunk turns (to free) and their preemptions; *runs counts the
  * candidates run (at most max_runs). */
-char *shrink_schedule(const char *schedule, unsigned preemptions, unsigned ncores,
-                      shrink_try try, void *ctx, unsigned max_runs, unsigned *shrunk_preemptions,
-                      unsigned *runs);
+GArray *shrink_schedule(const GArray *turns, unsigned preemptions, unsigned ncores,
+                        shrink_try try, void *ctx, unsigned max_runs,
+                        unsigned *shrunk_preemptions, unsigned *runs);
 
 #endif

@@ -7,6 +7,8 @@ tools/atomsim-cc: %D%/atomsim-cc.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) tools && sed \
 	  -e 's|@runtimedir[@]|$(runtimedir)|g' \
 	  -e 's|@guestincludedir[@]|$(guestincludedir)|g' \
+	  -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
+	  -e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
 	  -e 's|@CC_SPARC32[@]|$(CC_SPARC32)|g' \
 	  -e 's|@CC_ARM[@]|$(CC_ARM)|g' \
 	  -e 's|@CC_X86[@]|$(CC_X86)|g' \
