@@ -303,6 +303,64 @@ static void test_validator_rejects(void)
     g_assert_nonnull(strstr(extra, "report: no member findings"));
 }
 
+/* A search that finds nothing still writes a whole report: its first
+ * schedule's, with the search summed up; a page too, with --timeline. */
+static void test_clean_search(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *good = example(cpu, "counter-atomic");
+    g_autoptr(JsonParser) runs = report_of(0, "--runs", "20", good, NULL);
+    g_assert_cmpstr(json_object_get_string_member(root_of(runs), "result"), ==, "clean");
+    g_assert_true(g_str_has_prefix(json_object_get_string_member(root_of(runs), "search"),
+                                   "explored 20 runs (seeds 1 to 20)"));
+    g_assert_nonnull(strstr(json_object_get_string_member(root_of(runs), "reproduce"),
+                            "--sched random:4 --seed 1 "));
+
+    g_autofree char *once = guest(cpu, "counter-atomic-once");
+    g_autoptr(JsonParser) dfs = report_of(0, "--sched", "dfs:1", once, NULL);
+    g_assert_cmpstr(json_object_get_string_member(root_of(dfs), "result"), ==, "clean");
+    g_assert_nonnull(strstr(json_object_get_string_member(root_of(dfs), "search"),
+                            "(the space is exhausted)"));
+
+    g_autofree char *dir = g_dir_make_tmp("atomsim-json-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "t.html", NULL);
+    struct result r = atomsim("--timeline", page, "--runs", "5", good, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_autofree char *html = contents_of(page);
+    g_assert_nonnull(strstr(html, "</html>"));
+    g_assert_nonnull(strstr(html, "explored 5 runs"));
+    result_clear(&r);
+    g_unlink(page);
+    g_rmdir(dir);
+}
+
+/* The options that change a run are in the report. */
+static void test_options(void)
+{
+    const char *cpu = cpu_built("sparc32") ? "sparc32" : first_cpu();
+    if (cpu == NULL) {
+        g_test_skip("no guest compiler");
+        return;
+    }
+    g_autofree char *spin = example(cpu, "spinlock");
+    g_autoptr(JsonParser) p = report_of(0, "--spin-limit", "5000", "--sc-fail-limit", "77",
+                                        "--fault", "delay-holder:2", "--no-inject", spin, NULL);
+    JsonObject *o = json_object_get_object_member(root_of(p), "options");
+    g_assert_cmpint(json_object_get_int_member(o, "spin_limit"), ==, 5000);
+    g_assert_cmpint(json_object_get_int_member(o, "sc_fail_limit"), ==, 77);
+    g_assert_false(json_object_get_boolean_member(o, "inject"));
+    JsonArray *faults = json_object_get_array_member(o, "faults");
+    g_assert_cmpint(json_array_get_length(faults), ==, 1);
+    g_assert_cmpstr(json_array_get_string_element(faults, 0), ==, "delay-holder:2");
+    g_assert_true(json_object_get_null_member(o, "lock_table_size"));
+    if (strcmp(cpu, "sparc32") == 0) {
+        g_autofree char *table = example(cpu, "lock-table");
+        g_autoptr(JsonParser) sized = report_of(0, "--lock-table-size", "16", table, NULL);
+        JsonObject *so = json_object_get_object_member(root_of(sized), "options");
+        g_assert_cmpint(json_object_get_int_member(so, "lock_table_size"), ==, 16);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -317,9 +375,11 @@ int main(int argc, char **argv)
         { "locks", test_locks },
         { "every-finding", test_every_finding },
         { "delay-holder", test_delay_holder },
+        { "clean-search", test_clean_search },
     };
     add_per_cpu_tests("json", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/json/validator-rejects", test_validator_rejects);
     g_test_add_func("/json/false-contention", test_false_contention);
+    g_test_add_func("/json/options", test_options);
     return g_test_run();
 }
