@@ -20,6 +20,102 @@ static int uc_reg(arm_reg r)
     return -2;  /* pc and others: not an address that other cores share */
 }
 
+/* The compact register numbering (cpu.h): r0-r15 as 0-15 (sp, lr and pc
+ * are r13-r15), then the flags (the APSR, the CPSR's condition flags). */
+#define ARM_REG_NUM_FLAGS 16
+
+/* The mask of one Capstone register in the compact numbering. */
+static uint64_t reg_bit(arm_reg r)
+{
+    if (r == ARM_REG_INVALID)
+        return 0;
+    if (r >= ARM_REG_R0 && r <= ARM_REG_R12)
+        return CPU_REG_BIT(r - ARM_REG_R0);
+    switch (r) {
+    case ARM_REG_SP: return CPU_REG_BIT(13);
+    case ARM_REG_LR: return CPU_REG_BIT(14);
+    case ARM_REG_PC: return CPU_REG_BIT(15);
+    case ARM_REG_CPSR: case ARM_REG_APSR: case ARM_REG_APSR_NZCV:
+        return CPU_REG_BIT(ARM_REG_NUM_FLAGS);
+    default: return CPU_REG_BIT(CPU_REG_OTHER);
+    }
+}
+
+static bool is_block_transfer(unsigned id)
+{
+    switch (id) {
+    case ARM_INS_LDM: case ARM_INS_LDMIB: case ARM_INS_LDMDA: case ARM_INS_LDMDB:
+    case ARM_INS_STM: case ARM_INS_STMIB: case ARM_INS_STMDA: case ARM_INS_STMDB:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The registers that only form addresses: the base and index of a memory
+ * operand, and the base of ldm/stm, unless also read as values. */
+static uint64_t address_only_registers(const cs_insn *insn)
+{
+    const cs_arm *a = &insn->detail->arm;
+    uint64_t addr = 0, value = 0;
+    for (int i = 0; i < a->op_count; i++) {
+        const cs_arm_op *op = &a->operands[i];
+        if (op->type == ARM_OP_MEM)
+            addr |= reg_bit(op->mem.base) | reg_bit(op->mem.index);
+        else if (i == 0 && is_block_transfer(insn->id))
+            addr |= reg_bit(op->reg);
+        else if (op->type == ARM_OP_REG && (op->access & CS_AC_READ))
+            value |= reg_bit(op->reg);
+    }
+    return addr & ~value;
+}
+
+/* Instructions that read the carry flag (ARM ARM A8.8, ADC, RRX, RSC, SBC;
+ * an operand shifted by RRX, A8.4) or keep part of their destination (MOVT,
+ * BFC, BFI), which Capstone 4 does not list. */
+static uint64_t unlisted_reads(const cs_insn *insn, uint64_t written)
+{
+    const cs_arm *a = &insn->detail->arm;
+    uint64_t flags = CPU_REG_BIT(ARM_REG_NUM_FLAGS);
+    switch (insn->id) {
+    case ARM_INS_ADC: case ARM_INS_RRX: case ARM_INS_RSC: case ARM_INS_SBC:
+        return flags;
+    case ARM_INS_MOVT: case ARM_INS_BFC: case ARM_INS_BFI:
+        return written;
+    default:
+        break;
+    }
+    for (int i = 0; i < a->op_count; i++)
+        if (a->operands[i].shift.type == ARM_SFT_RRX)
+            return flags;
+    return 0;
+}
+
+/* regs_read and regs_written (cpu.h) from Capstone's access lists, which
+ * leave out the flags an `s` form sets and what a conditional instruction
+ * reads: its condition, and the old value of what it writes, which it keeps
+ * when the condition fails (ARM ARM A8.3, conditional execution). */
+static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info *out)
+{
+    const cs_arm *a = &insn->detail->arm;
+    cs_regs rd, wr;
+    uint8_t nrd, nwr;
+    if (cs_regs_access(d->handle, insn, rd, &nrd, wr, &nwr) != CS_ERR_OK) {
+        out->regs_read = out->regs_written = UINT64_MAX;
+        return;
+    }
+    for (int i = 0; i < nrd; i++)
+        out->regs_read |= reg_bit(rd[i]);
+    out->regs_read &= ~address_only_registers(insn);
+    for (int i = 0; i < nwr; i++)
+        out->regs_written |= reg_bit(wr[i]);
+    if (a->update_flags)
+        out->regs_written |= CPU_REG_BIT(ARM_REG_NUM_FLAGS);
+    out->regs_read |= unlisted_reads(insn, out->regs_written);
+    if (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID)
+        out->regs_read |= CPU_REG_BIT(ARM_REG_NUM_FLAGS) | out->regs_written;
+}
+
 static cpu_decoder *arm_decoder_new(void)
 {
     return capstone_decoder_new(CS_ARCH_ARM, CS_MODE_ARM);
@@ -125,19 +221,11 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
     return true;
 }
 
-static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
-                         size_t before, uint64_t pc, struct insn_info *out)
+/* The kind of access and the memory operand of insn; false if an address
+ * uses a register that cannot address shared memory. */
+static bool classify_access(const cs_insn *insn, struct insn_info *out)
 {
-    (void)before;
-    const cs_insn *insn = capstone_decode(d, code, avail, pc);
-    if (insn == NULL)
-        return false;
     const cs_arm *a = &insn->detail->arm;
-
-    memset(out, 0, sizeof *out);
-    out->length = (uint8_t)insn->size;
-    out->kind = INSN_PRIVATE;
-    out->mem.base = out->mem.index = -1;
     if (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID)
         out->cond = (uint8_t)a->cc;
 
@@ -171,6 +259,22 @@ static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         return memory_operand(a, i, out);
     }
     return true;
+}
+
+static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
+                         size_t before, uint64_t pc, struct insn_info *out)
+{
+    (void)before;
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->length = (uint8_t)insn->size;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+    bool ok = classify_access(insn, out);
+    register_sets(d, insn, out);
+    return ok;
 }
 
 /* The condition codes of the ARM ARM (A8.3), Capstone's numbering, read

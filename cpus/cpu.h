@@ -61,7 +61,19 @@ struct insn_info {
     int16_t data_reg[2];
     const char *why;    /* INSN_UNSUPPORTED: what cannot run, and why */
     struct mem_operand mem;
+    /* Register sets as masks over the cpu's compact numbering (bit i is its
+     * register i; CPU_REG_OTHER stands for every register it does not
+     * number).  regs_read: the registers whose values flow into what the
+     * instruction writes, to registers or memory; a register used only to
+     * form an address is not one.  So for a store, they are the registers
+     * whose values it stores.  regs_written: the registers it may change. */
+    uint64_t regs_read;
+    uint64_t regs_written;
 };
+
+/* The compact number that stands for any register a cpu does not number. */
+#define CPU_REG_OTHER 63
+#define CPU_REG_BIT(n) (1ull << (n))
 
 /* Decoding state of one machine (a Capstone handle, for instance). */
 typedef struct cpu_decoder cpu_decoder;

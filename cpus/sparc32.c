@@ -96,26 +96,149 @@ static bool is_control_transfer(uint32_t w)
            (op == 2 && (op3 == 0x38 || op3 == 0x39));
 }
 
+/* The compact register numbering (cpu.h): r0-r31 (%g, %o, %l, %i) as 0-31,
+ * then the integer condition codes and %y.  Floating-point, coprocessor and
+ * privileged state are CPU_REG_OTHER. */
+#define SPARC_REG_NUM_ICC 32
+#define SPARC_REG_NUM_Y 33
+#define ICC CPU_REG_BIT(SPARC_REG_NUM_ICC)
+#define Y CPU_REG_BIT(SPARC_REG_NUM_Y)
+#define OTHER CPU_REG_BIT(CPU_REG_OTHER)
+
+/* Integer register r as a mask: none for %g0, which reads as zero and
+ * ignores writes (V8 manual 4.1, "IU r Registers"). */
+static uint64_t ireg(unsigned r)
+{
+    return r ? CPU_REG_BIT(r) : 0;
+}
+
+/* r and its odd partner, for ldd and std (rd must be even: V8 B.1, B.4). */
+static uint64_t ireg_pair(unsigned r)
+{
+    return ireg(r & ~1u) | ireg(r | 1u);
+}
+
+/* Formats 1 and 2 (op 1 and 0, V8 manual 5.1 and appendix F): call writes
+ * %o7; sethi writes rd; Bicc reads the icc, FBfcc and CBccc the FPU's and
+ * coprocessor's condition codes. */
+static void format_1_2_sets(uint32_t w, struct insn_info *out)
+{
+    unsigned op = w >> 30, op2 = (w >> 22) & 7, rd = (w >> 25) & 0x1f;
+    if (op == 1)
+        out->regs_written = ireg(15);
+    else if (op2 == 4)
+        out->regs_written = ireg(rd);
+    else if (op2 == 2)
+        out->regs_read = ICC;
+    else if (op2 == 6 || op2 == 7)
+        out->regs_read = OTHER;
+}
+
+/* Format 3 with op 2 (V8 appendix F, table F-5): rd = rs1 op (rs2 or
+ * simm13), and what each instruction reads and writes besides (appendix B:
+ * the cc forms set the icc; addx, subx read the carry; umul, smul write %y
+ * and udiv, sdiv read it; mulscc reads and writes both; rd/wr %y). */
+static void arithmetic_sets(uint32_t w, struct insn_info *out)
+{
+    unsigned op3 = (w >> 19) & 0x3f, rd = (w >> 25) & 0x1f, rs1 = (w >> 14) & 0x1f;
+    bool imm = (w >> 13) & 1;
+    uint64_t sources = ireg(rs1) | (imm ? 0 : ireg(w & 0x1f));
+    out->regs_read = sources;
+    out->regs_written = ireg(rd);
+    if (op3 < 0x20) {
+        unsigned base = op3 & 0x0f;
+        if (op3 & 0x10)
+            out->regs_written |= ICC;               /* addcc, subcc, ... */
+        if (base == 0x08 || base == 0x0c)
+            out->regs_read |= ICC;                  /* addx, subx: the carry */
+        if (base == 0x0a || base == 0x0b)
+            out->regs_written |= Y;                 /* umul, smul */
+        if (base == 0x0e || base == 0x0f)
+            out->regs_read |= Y;                    /* udiv, sdiv */
+        return;
+    }
+    switch (op3) {
+    case 0x20: case 0x21: case 0x22: case 0x23:     /* tagged add and subtract */
+        out->regs_written |= ICC;
+        break;
+    case 0x24:                                      /* mulscc */
+        out->regs_read |= ICC | Y;
+        out->regs_written |= ICC | Y;
+        break;
+    case 0x28:                                      /* rd %y, rd %asr */
+        out->regs_read = rs1 == 0 ? Y : OTHER;
+        break;
+    case 0x29: case 0x2a: case 0x2b:                /* rd %psr, %wim, %tbr */
+        out->regs_read = OTHER | ICC;
+        break;
+    case 0x30:                                      /* wr %y, wr %asr */
+        out->regs_written = rd == 0 ? Y : OTHER;
+        break;
+    case 0x31: case 0x32: case 0x33:                /* wr %psr, %wim, %tbr */
+        out->regs_written = OTHER | ICC;
+        break;
+    case 0x34: case 0x35: case 0x36: case 0x37:     /* FPop, CPop */
+        out->regs_read = OTHER;
+        out->regs_written = OTHER;
+        break;
+    case 0x3a:                                      /* Ticc */
+        out->regs_read |= ICC;
+        out->regs_written = 0;
+        break;
+    case 0x3b:                                      /* flush */
+        out->regs_read = out->regs_written = 0;
+        break;
+    default:                                        /* jmpl, rett, save, restore */
+        break;
+    }
+}
+
+/* Format 3 with op 3, memory (V8 appendix B): the address registers are not
+ * read as values; a load writes rd, a store reads it; ldstub writes it, swap
+ * reads and writes it, casa also reads rs2.  Floating-point and coprocessor
+ * registers are CPU_REG_OTHER. */
+static void memory_sets(uint32_t w, struct insn_info *out)
+{
+    unsigned op3 = (w >> 19) & 0x3f, rd = (w >> 25) & 0x1f;
+    const struct mem_op *m = &mem_ops[op3];
+    bool integer = op3 < 0x20 || op3 == OP3_CASA, pair = (op3 & 0x0b) == 0x03;
+    uint64_t data = !integer ? OTHER : pair ? ireg_pair(rd) : ireg(rd);
+    if (m->name == NULL) {
+        out->regs_read = out->regs_written = UINT64_MAX;
+    } else if (m->kind == INSN_LOAD) {
+        out->regs_written = data;
+    } else if (m->kind == INSN_STORE) {
+        out->regs_read = data;
+    } else {
+        out->regs_written = data;
+        if ((op3 & 0x0f) == 0x0f || op3 == OP3_CASA)   /* swap, swapa, casa */
+            out->regs_read = data | (op3 == OP3_CASA ? ireg(w & 0x1f) : 0);
+    }
+}
+
+/* regs_read and regs_written (cpu.h) of the instruction word w. */
+static void register_sets(uint32_t w, struct insn_info *out)
+{
+    switch (w >> 30) {
+    case 2: arithmetic_sets(w, out); break;
+    case 3: memory_sets(w, out); break;
+    default: format_1_2_sets(w, out); break;
+    }
+}
+
 static cpu_decoder *sparc_decoder_new(void)
 {
     return capstone_decoder_new(CS_ARCH_SPARC, CS_MODE_BIG_ENDIAN);
 }
 
-static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
-                           size_t before, uint64_t pc, struct insn_info *out)
+/* The kind of access and the memory operand of instruction word w. */
+static void classify_access(const uint8_t *code, size_t before, struct insn_info *out)
 {
-    (void)d;
-    if (avail < 4 || pc % 4 != 0)
-        return false;
     uint32_t w = word_at(code);
     unsigned op = w >> 30, op3 = (w >> 19) & 0x3f;
     unsigned rs1 = (w >> 14) & 0x1f, rs2 = w & 0x1f;
     bool imm = (w >> 13) & 1;
 
-    memset(out, 0, sizeof *out);
-    out->length = 4;
-    out->kind = INSN_PRIVATE;
-    out->mem.base = out->mem.index = -1;
     /* Stopping between a control transfer and its delay slot loses NPC
      * (Unicorn restarts with NPC = PC + 4), so never preempt there. */
     if (before >= 4 && is_control_transfer(word_at(code - 4)))
@@ -123,14 +246,14 @@ static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
 
     if (op == 2 && op3 == 0x3a) {       /* Ticc: trap, the system call */
         out->kind = INSN_TRAP;
-        return true;
+        return;
     }
     if (op == 2 && op3 == 0x28 && rs1 == 15 && ((w >> 25) & 0x1f) == 0) {
         out->kind = INSN_FENCE;         /* stbar: rd %y encoding, rs1 = 15 */
-        return true;
+        return;
     }
     if (op != 3 || mem_ops[op3].name == NULL)
-        return true;
+        return;
 
     out->kind = mem_ops[op3].kind;
     out->size = mem_ops[op3].size;
@@ -146,13 +269,13 @@ static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
                        "are privileged";
         if (out->why != NULL) {
             out->kind = INSN_UNSUPPORTED;
-            return true;
+            return;
         }
     }
     if (op3 == OP3_CASA) {              /* casa [rs1] asi, rs2, rd */
         out->cas = true;
         out->data_reg[0] = (int16_t)(rs2 ? uc_reg(rs2) : UC_SPARC_REG_G0);
-        return true;
+        return;
     }
     if (imm) {
         int32_t simm13 = (int32_t)(w << 19) >> 19;
@@ -161,6 +284,20 @@ static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         out->mem.index = uc_reg(rs2);
         out->mem.scale = 1;
     }
+}
+
+static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
+                           size_t before, uint64_t pc, struct insn_info *out)
+{
+    (void)d;
+    if (avail < 4 || pc % 4 != 0)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->length = 4;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+    classify_access(code, before, out);
+    register_sets(word_at(code), out);
     return true;
 }
 

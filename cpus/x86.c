@@ -44,6 +44,59 @@ static int uc_reg(x86_reg r)
     return -2;  /* a register no address of ours should use */
 }
 
+/* The compact register numbering (cpu.h): the sixteen general registers in
+ * their encoding order (SDM vol. 2, 2.1.5, table 2-2), each with its parts
+ * (al, ah and ax are parts of eax and rax, one register), then the flags. */
+#define X86_REG_NUM_FLAGS 16
+static const struct { x86_reg part[3]; x86_reg whole[2]; } reg_families[16] = {
+    { { X86_REG_AL, X86_REG_AH, X86_REG_AX }, { X86_REG_EAX, X86_REG_RAX } }, /* 0 */
+    { { X86_REG_CL, X86_REG_CH, X86_REG_CX }, { X86_REG_ECX, X86_REG_RCX } }, /* 1 */
+    { { X86_REG_DL, X86_REG_DH, X86_REG_DX }, { X86_REG_EDX, X86_REG_RDX } }, /* 2 */
+    { { X86_REG_BL, X86_REG_BH, X86_REG_BX }, { X86_REG_EBX, X86_REG_RBX } }, /* 3 */
+    { { X86_REG_SPL, X86_REG_SP }, { X86_REG_ESP, X86_REG_RSP } }, /* 4 */
+    { { X86_REG_BPL, X86_REG_BP }, { X86_REG_EBP, X86_REG_RBP } }, /* 5 */
+    { { X86_REG_SIL, X86_REG_SI }, { X86_REG_ESI, X86_REG_RSI } }, /* 6 */
+    { { X86_REG_DIL, X86_REG_DI }, { X86_REG_EDI, X86_REG_RDI } }, /* 7 */
+    { { X86_REG_R8B, X86_REG_R8W }, { X86_REG_R8D, X86_REG_R8 } }, /* 8 */
+    { { X86_REG_R9B, X86_REG_R9W }, { X86_REG_R9D, X86_REG_R9 } }, /* 9 */
+    { { X86_REG_R10B, X86_REG_R10W }, { X86_REG_R10D, X86_REG_R10 } }, /* 10 */
+    { { X86_REG_R11B, X86_REG_R11W }, { X86_REG_R11D, X86_REG_R11 } }, /* 11 */
+    { { X86_REG_R12B, X86_REG_R12W }, { X86_REG_R12D, X86_REG_R12 } }, /* 12 */
+    { { X86_REG_R13B, X86_REG_R13W }, { X86_REG_R13D, X86_REG_R13 } }, /* 13 */
+    { { X86_REG_R14B, X86_REG_R14W }, { X86_REG_R14D, X86_REG_R14 } }, /* 14 */
+    { { X86_REG_R15B, X86_REG_R15W }, { X86_REG_R15D, X86_REG_R15 } }, /* 15 */
+};
+
+/* The mask of a Capstone register in the compact numbering; *partial when
+ * it names 8 or 16 bits of one, which a write leaves the rest of (SDM vol. 1,
+ * 3.4.1.1).  None for the instruction pointer: it is no data. */
+static uint64_t reg_mask(x86_reg r, bool *partial)
+{
+    *partial = false;
+    if (r == X86_REG_INVALID || r == X86_REG_RIP || r == X86_REG_EIP || r == X86_REG_IP)
+        return 0;
+    if (r == X86_REG_EFLAGS)
+        return CPU_REG_BIT(X86_REG_NUM_FLAGS);
+    for (unsigned n = 0; n < G_N_ELEMENTS(reg_families); n++) {
+        for (int i = 0; i < 3; i++) {
+            if (r == reg_families[n].part[i]) {
+                *partial = true;
+                return CPU_REG_BIT(n);
+            }
+        }
+        if (r == reg_families[n].whole[0] || r == reg_families[n].whole[1])
+            return CPU_REG_BIT(n);
+    }
+    return CPU_REG_BIT(CPU_REG_OTHER);
+}
+
+/* The mask of one Capstone register. */
+static uint64_t reg_bit(x86_reg r)
+{
+    bool partial;
+    return reg_mask(r, &partial);
+}
+
 static cpu_decoder *x86_32_decoder_new(void)
 {
     return capstone_decoder_new(CS_ARCH_X86, CS_MODE_32);
@@ -91,20 +144,68 @@ static void expected_value(unsigned id, uint8_t size, struct insn_info *out)
     }
 }
 
-static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
-                         size_t before, uint64_t pc, struct insn_info *out)
+/* The registers that only form addresses: the base and index of memory
+ * operands that the instruction does not also read as values. */
+static uint64_t address_only_registers(const cs_insn *insn)
 {
-    (void)before;
-    const cs_insn *insn = capstone_decode(d, code, avail, pc);
-    if (insn == NULL)
-        return false;
     const cs_x86 *x = &insn->detail->x86;
+    uint64_t addr = 0, value = 0;
+    for (int i = 0; i < x->op_count; i++) {
+        const cs_x86_op *op = &x->operands[i];
+        if (op->type == X86_OP_MEM)
+            addr |= reg_bit(op->mem.base) | reg_bit(op->mem.index);
+        else if (op->type == X86_OP_REG && (op->access & CS_AC_READ))
+            value |= reg_bit(op->reg);
+    }
+    for (int i = 0; i < insn->detail->regs_read_count; i++)
+        value |= reg_bit(insn->detail->regs_read[i]);
+    return addr & ~value;
+}
 
-    memset(out, 0, sizeof *out);
-    out->length = (uint8_t)insn->size;
-    out->kind = INSN_PRIVATE;
-    out->mem.base = out->mem.index = -1;
+/* Registers Capstone 4 leaves out: xadd sets the flags as add does;
+ * cmpxchg sets ZF and loads the destination into the accumulator when the
+ * comparison fails, cmpxchg8b/16b into edx:eax (SDM vol. 2, XADD, CMPXCHG,
+ * CMPXCHG8B/CMPXCHG16B). */
+static uint64_t unlisted_writes(unsigned id)
+{
+    uint64_t flags = CPU_REG_BIT(X86_REG_NUM_FLAGS);
+    if (id == X86_INS_XADD)
+        return flags;
+    if (id == X86_INS_CMPXCHG)
+        return flags | CPU_REG_BIT(0);
+    if (id == X86_INS_CMPXCHG8B || id == X86_INS_CMPXCHG16B)
+        return flags | CPU_REG_BIT(0) | CPU_REG_BIT(2);
+    return 0;
+}
 
+/* regs_read and regs_written (cpu.h) from Capstone's access lists.  A write
+ * to part of a register keeps the rest of it, so it reads the register too. */
+static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info *out)
+{
+    cs_regs rd, wr;
+    uint8_t nrd, nwr;
+    if (cs_regs_access(d->handle, insn, rd, &nrd, wr, &nwr) != CS_ERR_OK) {
+        out->regs_read = out->regs_written = UINT64_MAX;
+        return;
+    }
+    bool partial;
+    for (int i = 0; i < nrd; i++)
+        out->regs_read |= reg_mask(rd[i], &partial);
+    out->regs_read &= ~address_only_registers(insn);
+    out->regs_written = unlisted_writes(insn->id);
+    for (int i = 0; i < nwr; i++) {
+        uint64_t bit = reg_mask(wr[i], &partial);
+        out->regs_written |= bit;
+        if (partial)
+            out->regs_read |= bit;
+    }
+}
+
+/* The kind of access and the memory operand of insn; false if an address
+ * uses a register no address of ours should. */
+static bool classify_access(const cs_insn *insn, struct insn_info *out)
+{
+    const cs_x86 *x = &insn->detail->x86;
     switch (insn->id) {
     case X86_INS_INT:
         if (x->op_count == 1 && x->operands[0].imm == X86_LINUX_INT)
@@ -172,6 +273,22 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
         return out->mem.base != -2 && out->mem.index != -2;
     }
     return true;
+}
+
+static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
+                         size_t before, uint64_t pc, struct insn_info *out)
+{
+    (void)before;
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->length = (uint8_t)insn->size;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+    bool ok = classify_access(insn, out);
+    register_sets(d, insn, out);
+    return ok;
 }
 
 static void x86_syscall_args_32(uc_engine *uc, uint64_t *nr, uint64_t args[3])
