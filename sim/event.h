@@ -32,6 +32,9 @@ enum event_flags {
                                    compares values: another core wrote the granule */
     EVENT_PREEMPTED = 1 << 5,   /* the first step after the scheduler switched
                                    away from a core that could have gone on */
+    EVENT_DEPENDS = 1 << 6,     /* a STORE or SC whose value depends on the
+                                   core's own earlier load of the location
+                                   (always for a split RMW's store half) */
 };
 
 struct event {

@@ -3,6 +3,7 @@ libatomsim_a_SOURCES += \
 	%D%/error.h \
 	%D%/loader.h %D%/loader.c \
 	%D%/codemap.h %D%/codemap.c \
+	%D%/taint.h %D%/taint.c \
 	%D%/machine.h %D%/machine.c \
 	%D%/scheduler.h %D%/scheduler.c \
 	%D%/event.h %D%/event.c \

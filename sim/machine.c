@@ -187,6 +187,7 @@ void machine_reset(struct machine *m)
         c->resuming = false;
         c->has_pending = c->split_loaded = false;
         c->last_load = UINT64_MAX;
+        taint_reset(&c->taint);
         c->delayed_until = 0;
         c->insns = c->steps = 0;
         c->fault_type = -1;

@@ -17,6 +17,7 @@
 #include "cpu.h"
 #include "event.h"
 #include "loader.h"
+#include "taint.h"
 
 #define MACHINE_MAX_CORES 64
 #define CORE_STACK_SIZE (64 * 1024)
@@ -52,6 +53,7 @@ struct core {
     /* A non-atomic RMW whose load half ran and whose store half has not. */
     bool split_loaded;
     uint8_t split_bytes[16];    /* what the load half read */
+    struct taint taint;         /* which loads its registers' values depend on */
     /* A fault seen by a memory hook, reported when the engine stops. */
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */

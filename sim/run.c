@@ -252,9 +252,11 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
     if (!take_step(r, c, ii, pc, addr))
         return;
     c->split_loaded = false;
+    /* the store half writes what the instruction computed from its load */
+    taint_propagate(&c->taint, ii, taint_load(&c->taint, addr));
     struct event store = new_event(r, c, ii, pc, addr, EVENT_STORE);
     store.old_value = machine_read(m, addr, ii->size);
-    store.flags |= EVENT_SPLIT;
+    store.flags |= EVENT_SPLIT | EVENT_DEPENDS;
     if (mem != NULL && memcmp(mem, c->split_bytes, ii->size) != 0) {
         memcpy(mem, c->split_bytes, ii->size);
         store.flags |= EVENT_STALE;
@@ -262,6 +264,21 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
     monitor_store(&r->monitor, c->id, addr, ii->size);
     c->pending = store;
     c->has_pending = true;
+}
+
+/* ii runs on c: its registers' dependencies on loads follow (loaded: the
+ * slot of the load it does, if any). */
+static void follow_registers(struct core *c, const struct insn_info *ii, uint64_t loaded)
+{
+    if (loaded != 0 || !taint_untouched(&c->taint, ii))
+        taint_propagate(&c->taint, ii, loaded);
+}
+
+/* EVENT_DEPENDS if the value the store ii writes to addr depends on c's own
+ * load of addr, else 0. */
+static uint8_t stores_own_load(const struct core *c, const struct insn_info *ii, uint64_t addr)
+{
+    return taint_depends(&c->taint, ii->regs_read, addr) ? EVENT_DEPENDS : 0;
 }
 
 static bool is_exclusive(const struct insn_info *ii)
@@ -290,8 +307,10 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         /* Plain accesses to private memory are invisible; atomic ones are
          * events wherever they are. */
         bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE || split;
-        if (plain && !machine_is_shared(m, c, addr))
+        if (plain && !machine_is_shared(m, c, addr)) {
+            follow_registers(c, ii, 0);
             return;
+        }
     }
     /* Exclusive accesses must be aligned to their size: otherwise the
      * processor raises an alignment fault (ARM ARM A3.2.1). */
@@ -308,25 +327,34 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         return;
 
     struct event e = new_event(r, c, ii, pc, addr, EVENT_TRAP);
+    uint64_t loaded = 0;
     switch (ii->kind) {
     case INSN_LOAD:
         e.kind = EVENT_LOAD;
         c->last_load = addr;
+        loaded = taint_load(&c->taint, addr);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
         emit(r, &e);
         break;
     case INSN_LL:
         e.kind = EVENT_LL;
+        loaded = taint_load(&c->taint, addr);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
         monitor_load_exclusive(&r->monitor, c->id, addr, ii->size, e.old_value);
         emit(r, &e);
         break;
     case INSN_SC:
+        e.flags |= stores_own_load(c, ii, addr);
+        follow_registers(c, ii, 0);     /* strex is skipped, not executed */
         store_exclusive(r, c, ii, pc, addr, e);
-        break;
+        return;
     case INSN_STORE:
     case INSN_RMW:
         e.kind = ii->kind == INSN_STORE ? EVENT_STORE : EVENT_RMW;
+        if (ii->kind == INSN_STORE)
+            e.flags |= stores_own_load(c, ii, addr);
+        else
+            loaded = taint_load(&c->taint, addr);
         e.old_value = machine_read(m, addr, ii->size);
         if (ii->cas)
             e.flags |= EVENT_HAS_SUCCESS |
@@ -352,6 +380,7 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
         break;
     }
     }
+    follow_registers(c, ii, loaded);
 }
 
 static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
@@ -379,8 +408,11 @@ static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
         return;
     }
     const struct insn_info *ii = codemap_get(&c->m->code, pc);
-    if (G_LIKELY(ii->kind == INSN_PRIVATE))
+    if (G_LIKELY(ii->kind == INSN_PRIVATE)) {
+        if (G_UNLIKELY(!taint_untouched(&c->taint, ii)))
+            taint_propagate(&c->taint, ii, 0);
         return;
+    }
     on_visible(r, c, ii, pc);
 }
 

@@ -1,0 +1,67 @@
+/* taint.c — see taint.h. */
+#include <string.h>
+#include "taint.h"
+
+void taint_reset(struct taint *t)
+{
+    memset(t, 0, sizeof *t);
+}
+
+/* The lowest register of a non-empty mask. */
+static unsigned lowest(uint64_t mask)
+{
+    return (unsigned)__builtin_ctzll(mask);
+}
+
+/* Slot s is given to another address: no register depends on it any more. */
+static void forget_slot(struct taint *t, unsigned s)
+{
+    for (uint64_t m = t->live; m != 0; m &= m - 1) {
+        unsigned r = lowest(m);
+        t->reg[r] &= ~(1ull << s);
+        if (t->reg[r] == 0)
+            t->live &= ~(1ull << r);
+    }
+}
+
+uint64_t taint_slot(const struct taint *t, uint64_t addr)
+{
+    for (uint64_t m = t->slots_used; m != 0; m &= m - 1)
+        if (t->slot_addr[lowest(m)] == addr)
+            return m & -m;
+    return 0;
+}
+
+uint64_t taint_load(struct taint *t, uint64_t addr)
+{
+    uint64_t bit = taint_slot(t, addr);
+    if (bit != 0)
+        return bit;
+    unsigned s = t->next;
+    t->next = (s + 1) % TAINT_SLOTS;
+    if (t->slots_used & (1ull << s))
+        forget_slot(t, s);
+    t->slots_used |= 1ull << s;
+    t->slot_addr[s] = addr;
+    return 1ull << s;
+}
+
+uint64_t taint_of(const struct taint *t, uint64_t regs)
+{
+    uint64_t loads = 0;
+    for (uint64_t m = t->live & regs; m != 0; m &= m - 1)
+        loads |= t->reg[lowest(m)];
+    return loads;
+}
+
+void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded)
+{
+    uint64_t loads = taint_of(t, ii->regs_read) | loaded;
+    if (loads == 0) {
+        t->live &= ~ii->regs_written;
+        return;
+    }
+    for (uint64_t m = ii->regs_written; m != 0; m &= m - 1)
+        t->reg[lowest(m)] = loads;
+    t->live |= ii->regs_written;
+}

@@ -1,0 +1,57 @@
+/* taint.h — which of a core's loads each of its registers' values depends on.
+ *
+ * The run loop follows every instruction's register sets (struct insn_info,
+ * cpu.h): a load of shared memory makes what it writes depend on that load,
+ * any other instruction makes what it writes depend on what it reads.  A
+ * store's value depends on the core's load of the same location when the
+ * registers it stores do; the lost-update detector judges only such stores.
+ * Loads are named by slots, one per address, reused oldest first: a
+ * register's mask says which slots.  Control dependencies are not followed:
+ * a value chosen by a branch on a loaded value does not depend on it.
+ */
+#ifndef ATOMSIM_TAINT_H
+#define ATOMSIM_TAINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cpu.h"
+
+#define TAINT_SLOTS 64
+
+struct taint {
+    uint64_t live;                      /* registers whose reg[] holds a mask */
+    uint64_t reg[64];                   /* per register: slots it depends on */
+    uint64_t slot_addr[TAINT_SLOTS];    /* the address each slot's loads read */
+    uint64_t slots_used;
+    unsigned next;                      /* the slot taken next */
+};
+
+/* No register depends on any load. */
+void taint_reset(struct taint *t);
+
+/* The slot of addr's loads as a mask, taken now if addr has none. */
+uint64_t taint_load(struct taint *t, uint64_t addr);
+
+/* The slot of addr's loads as a mask, or 0 if it has none. */
+uint64_t taint_slot(const struct taint *t, uint64_t addr);
+
+/* The loads that the values of regs (a mask of registers) depend on. */
+uint64_t taint_of(const struct taint *t, uint64_t regs);
+
+/* ii runs: what it writes now depends on what it reads, and on loaded. */
+void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded);
+
+/* ii neither reads nor writes a register that depends on a load: running
+ * it changes nothing here (the fast path). */
+static inline bool taint_untouched(const struct taint *t, const struct insn_info *ii)
+{
+    return (t->live & (ii->regs_read | ii->regs_written)) == 0;
+}
+
+/* The values of regs depend on a load of addr. */
+static inline bool taint_depends(const struct taint *t, uint64_t regs, uint64_t addr)
+{
+    return (taint_of(t, regs) & taint_slot(t, addr)) != 0;
+}
+
+#endif
