@@ -108,6 +108,17 @@ static void record_write(struct location *l, const struct event *e)
         l->change = w;
 }
 
+/* The store e, of a value computed from what its core read, overwrites a
+ * change another core made after that read.  A store of a value that does
+ * not depend on the read (a constant, another variable) loses nothing. */
+static bool overwrites_unseen(const struct location *l, const struct event *e,
+                              const struct access *read)
+{
+    uint64_t mask = value_mask(e->size);
+    return (e->flags & EVENT_DEPENDS) && (e->old_value & mask) != (read->value & mask) &&
+           l->change.valid && l->change.core != e->core && l->change.step > read->step;
+}
+
 static void lost_update_event(void *ctx, const struct event *e)
 {
     struct lost_update *d = ctx;
@@ -123,9 +134,7 @@ static void lost_update_event(void *ctx, const struct event *e)
     }
     bool judged = e->kind == EVENT_STORE || e->kind == EVENT_SC;
     if (judged && read->valid && stored) {
-        uint64_t mask = value_mask(e->size);
-        if ((e->old_value & mask) != (read->value & mask) && l->change.valid &&
-            l->change.core != e->core && l->change.step > read->step)
+        if (overwrites_unseen(l, e, read))
             report_lost(d, l, e, read);
         else if (e->flags & EVENT_DIVERGED)
             report_divergence(d, l, e, read);
