@@ -52,6 +52,12 @@ static bool is_block_transfer(unsigned id)
     }
 }
 
+static bool is_block_store(unsigned id)
+{
+    return id == ARM_INS_STM || id == ARM_INS_STMIB || id == ARM_INS_STMDA ||
+           id == ARM_INS_STMDB;
+}
+
 /* The registers that only form addresses: the base and index of a memory
  * operand, and the base of ldm/stm, unless also read as values. */
 static uint64_t address_only_registers(const cs_insn *insn)
@@ -91,6 +97,72 @@ static uint64_t unlisted_reads(const cs_insn *insn, uint64_t written)
     return 0;
 }
 
+/* The stack as CPU_REG_STACK (cpu.h): read by what loads from it (pop, ldm
+ * or ldr based on sp), read and written by what stores there (push, stm,
+ * str). */
+static void stack_sets(const cs_insn *insn, struct insn_info *out)
+{
+    const cs_arm *a = &insn->detail->arm;
+    uint64_t stack = CPU_REG_BIT(CPU_REG_STACK);
+    bool loads = false, stores = false;
+    bool sp_block = is_block_transfer(insn->id) && a->op_count > 0 &&
+                    a->operands[0].type == ARM_OP_REG && a->operands[0].reg == ARM_REG_SP;
+    switch (insn->id) {
+    case ARM_INS_PUSH: case ARM_INS_VPUSH:
+        stores = true;
+        break;
+    case ARM_INS_POP: case ARM_INS_VPOP:
+        loads = true;
+        break;
+    default:
+        stores = sp_block && is_block_store(insn->id);
+        loads = sp_block && !stores;
+        break;
+    }
+    for (int i = 0; i < a->op_count; i++) {
+        const cs_arm_op *op = &a->operands[i];
+        if (op->type != ARM_OP_MEM || op->mem.base != ARM_REG_SP)
+            continue;
+        loads |= (op->access & CS_AC_READ) != 0;
+        stores |= (op->access & CS_AC_WRITE) != 0;
+    }
+    if (loads || stores)
+        out->regs_read |= stack;
+    if (stores)
+        out->regs_written |= stack;
+}
+
+/* The base register that an access writes back (base plus an offset, ARM
+ * ARM A8.5): it keeps what it depended on, as the value moved does not flow
+ * into it.  0 when there is none, or when the base is also loaded. */
+static uint64_t written_back_base(const cs_insn *insn)
+{
+    const cs_arm *a = &insn->detail->arm;
+    if (insn->id == ARM_INS_PUSH || insn->id == ARM_INS_POP || insn->id == ARM_INS_VPUSH ||
+        insn->id == ARM_INS_VPOP)
+        return CPU_REG_BIT(13);
+    if (!a->writeback)
+        return 0;
+    if (is_block_transfer(insn->id) && a->op_count > 0 && a->operands[0].type == ARM_OP_REG) {
+        uint64_t base = reg_bit(a->operands[0].reg);
+        for (int i = 1; i < a->op_count; i++)
+            if (a->operands[i].type == ARM_OP_REG && reg_bit(a->operands[i].reg) == base)
+                return 0;
+        return base;
+    }
+    for (int i = 0; i < a->op_count; i++) {
+        const cs_arm_op *op = &a->operands[i];
+        if (op->type != ARM_OP_MEM)
+            continue;
+        uint64_t base = reg_bit(op->mem.base);
+        for (int j = 0; j < i; j++)
+            if (a->operands[j].type == ARM_OP_REG && reg_bit(a->operands[j].reg) == base)
+                return 0;
+        return base;
+    }
+    return 0;
+}
+
 /* regs_read and regs_written (cpu.h) from Capstone's access lists, which
  * leave out the flags an `s` form sets and what a conditional instruction
  * reads: its condition, and the old value of what it writes, which it keeps
@@ -112,6 +184,8 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
     if (a->update_flags)
         out->regs_written |= CPU_REG_BIT(ARM_REG_NUM_FLAGS);
     out->regs_read |= unlisted_reads(insn, out->regs_written);
+    out->regs_written &= ~written_back_base(insn);
+    stack_sets(insn, out);
     if (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID)
         out->regs_read |= CPU_REG_BIT(ARM_REG_NUM_FLAGS) | out->regs_written;
 }

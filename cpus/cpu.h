@@ -66,13 +66,20 @@ struct insn_info {
      * number).  regs_read: the registers whose values flow into what the
      * instruction writes, to registers or memory; a register used only to
      * form an address is not one.  So for a store, they are the registers
-     * whose values it stores.  regs_written: the registers it may change. */
+     * whose values it stores.  regs_written: the registers it may change.
+     * Accesses to the stack that are classified INSN_PRIVATE name
+     * CPU_REG_STACK; the run loop finds the other private accesses. */
     uint64_t regs_read;
     uint64_t regs_written;
 };
 
 /* The compact number that stands for any register a cpu does not number. */
 #define CPU_REG_OTHER 63
+/* A compact number for the core's private memory as one register: what a
+ * register saved there holds.  An instruction that stores to the core's own
+ * stack reads and writes it (the stack keeps what it held), one that loads
+ * from there reads it. */
+#define CPU_REG_STACK 62
 #define CPU_REG_BIT(n) (1ull << (n))
 
 /* Decoding state of one machine (a Capstone handle, for instance). */

@@ -104,6 +104,7 @@ static bool is_control_transfer(uint32_t w)
 #define ICC CPU_REG_BIT(SPARC_REG_NUM_ICC)
 #define Y CPU_REG_BIT(SPARC_REG_NUM_Y)
 #define OTHER CPU_REG_BIT(CPU_REG_OTHER)
+#define STACK CPU_REG_BIT(CPU_REG_STACK)
 
 /* Integer register r as a mask: none for %g0, which reads as zero and
  * ignores writes (V8 manual 4.1, "IU r Registers"). */
@@ -196,7 +197,8 @@ static void arithmetic_sets(uint32_t w, struct insn_info *out)
 /* Format 3 with op 3, memory (V8 appendix B): the address registers are not
  * read as values; a load writes rd, a store reads it; ldstub writes it, swap
  * reads and writes it, casa also reads rs2.  Floating-point and coprocessor
- * registers are CPU_REG_OTHER. */
+ * registers are CPU_REG_OTHER.  An access based on %sp is to the stack,
+ * CPU_REG_STACK (cpu.h). */
 static void memory_sets(uint32_t w, struct insn_info *out)
 {
     unsigned op3 = (w >> 19) & 0x3f, rd = (w >> 25) & 0x1f;
@@ -213,6 +215,11 @@ static void memory_sets(uint32_t w, struct insn_info *out)
         out->regs_written = data;
         if ((op3 & 0x0f) == 0x0f || op3 == OP3_CASA)   /* swap, swapa, casa */
             out->regs_read = data | (op3 == OP3_CASA ? ireg(w & 0x1f) : 0);
+    }
+    if (((w >> 14) & 0x1f) == SPARC_SP && m->name != NULL) {
+        out->regs_read |= STACK;
+        if (m->kind != INSN_LOAD)
+            out->regs_written |= STACK;
     }
 }
 

@@ -47,6 +47,7 @@ static int uc_reg(x86_reg r)
 /* The compact register numbering (cpu.h): the sixteen general registers in
  * their encoding order (SDM vol. 2, 2.1.5, table 2-2), each with its parts
  * (al, ah and ax are parts of eax and rax, one register), then the flags. */
+#define X86_REG_NUM_SP 4
 #define X86_REG_NUM_FLAGS 16
 static const struct { x86_reg part[3]; x86_reg whole[2]; } reg_families[16] = {
     { { X86_REG_AL, X86_REG_AH, X86_REG_AX }, { X86_REG_EAX, X86_REG_RAX } }, /* 0 */
@@ -145,11 +146,14 @@ static void expected_value(unsigned id, uint8_t size, struct insn_info *out)
 }
 
 /* The registers that only form addresses: the base and index of memory
- * operands that the instruction does not also read as values. */
+ * operands that the instruction does not also read as values (lea computes
+ * a value from its operand's). */
 static uint64_t address_only_registers(const cs_insn *insn)
 {
     const cs_x86 *x = &insn->detail->x86;
     uint64_t addr = 0, value = 0;
+    if (insn->id == X86_INS_LEA)
+        return 0;
     for (int i = 0; i < x->op_count; i++) {
         const cs_x86_op *op = &x->operands[i];
         if (op->type == X86_OP_MEM)
@@ -178,6 +182,62 @@ static uint64_t unlisted_writes(unsigned id)
     return 0;
 }
 
+/* push, pop, call and ret move the stack pointer by a constant; true for
+ * them, with *stores when they store to the stack. */
+static bool moves_stack_pointer(unsigned id, bool *stores)
+{
+    switch (id) {
+    case X86_INS_PUSH: case X86_INS_PUSHAL: case X86_INS_PUSHAW: case X86_INS_PUSHF:
+    case X86_INS_PUSHFD: case X86_INS_PUSHFQ: case X86_INS_CALL:
+        *stores = true;
+        return true;
+    case X86_INS_POP: case X86_INS_POPAL: case X86_INS_POPAW: case X86_INS_POPF:
+    case X86_INS_POPFD: case X86_INS_POPFQ: case X86_INS_RET:
+        *stores = false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The instruction names the stack pointer as a register operand (pop %esp). */
+static bool names_stack_pointer(const cs_insn *insn)
+{
+    const cs_x86 *x = &insn->detail->x86;
+    for (int i = 0; i < x->op_count; i++)
+        if (x->operands[i].type == X86_OP_REG &&
+            reg_bit(x->operands[i].reg) == CPU_REG_BIT(X86_REG_NUM_SP))
+            return true;
+    return false;
+}
+
+/* The stack as CPU_REG_STACK (cpu.h): read by what loads from it (pop,
+ * ret, leave, an operand based on esp), read and written by what stores
+ * there (push, call, an operand based on esp).  push, pop, call and ret
+ * leave the stack pointer depending on what it did: the value they move does
+ * not flow into it. */
+static void stack_sets(const cs_insn *insn, struct insn_info *out)
+{
+    const cs_x86 *x = &insn->detail->x86;
+    uint64_t stack = CPU_REG_BIT(CPU_REG_STACK), sp = CPU_REG_BIT(X86_REG_NUM_SP);
+    bool stores = false, moves = moves_stack_pointer(insn->id, &stores);
+    bool loads = (moves && !stores) || insn->id == X86_INS_LEAVE;
+    for (int i = 0; i < x->op_count; i++) {
+        const cs_x86_op *op = &x->operands[i];
+        if (op->type != X86_OP_MEM || (op->mem.base != X86_REG_ESP &&
+                                       op->mem.base != X86_REG_RSP))
+            continue;
+        loads |= (op->access & CS_AC_READ) != 0;
+        stores |= (op->access & CS_AC_WRITE) != 0;
+    }
+    if (loads || stores)
+        out->regs_read |= stack;
+    if (stores)
+        out->regs_written |= stack;
+    if (moves && !names_stack_pointer(insn))
+        out->regs_written &= ~sp;
+}
+
 /* regs_read and regs_written (cpu.h) from Capstone's access lists.  A write
  * to part of a register keeps the rest of it, so it reads the register too. */
 static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info *out)
@@ -199,6 +259,7 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
         if (partial)
             out->regs_read |= bit;
     }
+    stack_sets(insn, out);
 }
 
 /* The kind of access and the memory operand of insn; false if an address

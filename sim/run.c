@@ -308,7 +308,7 @@ static void on_visible(struct run *r, struct core *c, const struct insn_info *ii
          * events wherever they are. */
         bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE || split;
         if (plain && !machine_is_shared(m, c, addr)) {
-            follow_registers(c, ii, 0);
+            taint_private_access(&c->taint, ii);
             return;
         }
     }

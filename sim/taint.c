@@ -54,14 +54,28 @@ uint64_t taint_of(const struct taint *t, uint64_t regs)
     return loads;
 }
 
-void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded)
+void taint_assign(struct taint *t, uint64_t regs, uint64_t loads)
 {
-    uint64_t loads = taint_of(t, ii->regs_read) | loaded;
     if (loads == 0) {
-        t->live &= ~ii->regs_written;
+        t->live &= ~regs;
         return;
     }
-    for (uint64_t m = ii->regs_written; m != 0; m &= m - 1)
+    for (uint64_t m = regs; m != 0; m &= m - 1)
         t->reg[lowest(m)] = loads;
-    t->live |= ii->regs_written;
+    t->live |= regs;
+}
+
+void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded)
+{
+    taint_assign(t, ii->regs_written, taint_of(t, ii->regs_read) | loaded);
+}
+
+void taint_private_access(struct taint *t, const struct insn_info *ii)
+{
+    uint64_t stack = CPU_REG_BIT(CPU_REG_STACK), saved = taint_of(t, stack);
+    uint64_t values = taint_of(t, ii->regs_read);
+    bool loads = ii->kind != INSN_STORE, stores = ii->kind != INSN_LOAD;
+    taint_assign(t, ii->regs_written, values | (loads ? saved : 0));
+    if (stores)         /* the stack keeps what it held */
+        taint_assign(t, stack, saved | values | (loads ? saved : 0));
 }

@@ -8,6 +8,10 @@
  * Loads are named by slots, one per address, reused oldest first: a
  * register's mask says which slots.  Control dependencies are not followed:
  * a value chosen by a branch on a loaded value does not depend on it.
+ * Values saved to the core's private memory (its stack) and loaded back keep
+ * their dependencies through CPU_REG_STACK, one register for all of that
+ * memory: once a value that depends on a load is saved, everything loaded
+ * from private memory depends on it, until the run ends.
  */
 #ifndef ATOMSIM_TAINT_H
 #define ATOMSIM_TAINT_H
@@ -38,8 +42,16 @@ uint64_t taint_slot(const struct taint *t, uint64_t addr);
 /* The loads that the values of regs (a mask of registers) depend on. */
 uint64_t taint_of(const struct taint *t, uint64_t regs);
 
+/* The registers regs now depend on exactly the loads `loads`. */
+void taint_assign(struct taint *t, uint64_t regs, uint64_t loads);
+
 /* ii runs: what it writes now depends on what it reads, and on loaded. */
 void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded);
+
+/* ii, a plain access, runs on the core's private memory (which the cpu
+ * could not tell from its registers): it loads from or stores to
+ * CPU_REG_STACK, the registers saved there. */
+void taint_private_access(struct taint *t, const struct insn_info *ii);
 
 /* ii neither reads nor writes a register that depends on a load: running
  * it changes nothing here (the fast path). */

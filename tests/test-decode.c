@@ -194,8 +194,10 @@ static const struct table tables[] = {
 
 /* Register sets (regs_read, regs_written of cpu.h) in each cpu's compact
  * numbering: sparc32 r0-r31, icc 32, y 33; arm r0-r15, flags 16; x86 eax ecx
- * edx ebx esp ebp esi edi r8-r15 as 0-15 (any part of one), flags 16. */
+ * edx ebx esp ebp esi edi r8-r15 as 0-15 (any part of one), flags 16; and on
+ * every cpu the core's stack (STACK). */
 #define R(n) (1ull << (n))
+#define STACK R(CPU_REG_STACK)
 struct regs_row {
     const char *text;
     const char *code;
@@ -219,12 +221,15 @@ static const struct regs_row sparc32_regs[] = {
     { "swap [%o0], %g1", CODE("\xc2\x7a\x00\x00"), R(1), R(1) },
     { "casa [%o0] 0x0a, %o1, %o2", CODE("\xd5\xe2\x01\x49"), R(9) | R(10), R(10) },
     { "ta 0x10", CODE("\x91\xd0\x20\x10"), R(32), 0 },
+    { "ld [%sp+64], %g1", CODE("\xc2\x03\xa0\x40"), STACK, R(1) },
+    { "st %g1, [%sp+64]", CODE("\xc2\x23\xa0\x40"), R(1) | STACK, STACK },
 };
 
 static const struct regs_row arm_regs[] = {
     { "ldr r0, [r1]", CODE("\x00\x00\x91\xe5"), 0, R(0) },
     { "str r0, [r1, #4]", CODE("\x04\x00\x81\xe5"), R(0), 0 },
-    { "ldr r0, [r1], #4", CODE("\x04\x00\x91\xe4"), 0, R(0) | R(1) },
+    /* the base written back keeps what it depended on */
+    { "ldr r0, [r1], #4", CODE("\x04\x00\x91\xe4"), 0, R(0) },
     { "add r0, r1, r2", CODE("\x02\x00\x81\xe0"), R(1) | R(2), R(0) },
     { "adds r0, r1, r2", CODE("\x02\x00\x91\xe0"), R(1) | R(2), R(0) | R(16) },
     /* Capstone 4 lists the flags as written: more than adc does, not less */
@@ -236,6 +241,9 @@ static const struct regs_row arm_regs[] = {
     { "strex r3, r0, [r2]", CODE("\x90\x3f\x82\xe1"), R(0), R(3) },
     { "ldm r0, {r1, r2}", CODE("\x06\x00\x90\xe8"), 0, R(1) | R(2) },
     { "swp r0, r1, [r2]", CODE("\x91\x00\x02\xe1"), R(1), R(0) },
+    { "ldr r0, [sp, #4]", CODE("\x04\x00\x9d\xe5"), STACK, R(0) },
+    { "push {r4, lr}", CODE("\x10\x40\x2d\xe9"), R(4) | R(13) | R(14) | STACK, STACK },
+    { "pop {r4, pc}", CODE("\x10\x80\xbd\xe8"), R(13) | STACK, R(4) | R(15) },
 };
 
 static const struct regs_row x86_regs[] = {
@@ -249,8 +257,11 @@ static const struct regs_row x86_regs[] = {
     { "cmove %ecx, %eax", CODE("\x0f\x44\xc1"), R(0) | R(1) | R(16), R(0) },
     { "addl $1, (%eax)", CODE("\x83\x00\x01"), 0, R(16) },
     { "lock cmpxchg %ecx, (%eax)", CODE("\xf0\x0f\xb1\x08"), R(0) | R(1), R(0) | R(16) },
-    { "push %eax", CODE("\x50"), R(0) | R(4), R(4) },
-    { "lea (%eax), %ecx", CODE("\x8d\x08"), 0, R(1) },
+    { "push %eax", CODE("\x50"), R(0) | R(4) | STACK, STACK },
+    { "pop %ebx", CODE("\x5b"), R(4) | STACK, R(3) },
+    { "mov 4(%esp), %eax", CODE("\x8b\x44\x24\x04"), STACK, R(0) },
+    { "mov %eax, 4(%esp)", CODE("\x89\x44\x24\x04"), R(0) | STACK, STACK },
+    { "lea 1(%eax), %ecx", CODE("\x8d\x48\x01"), R(0), R(1) },     /* a value, not an access */
 };
 
 static const struct regs_row x86_64_regs[] = {
