@@ -5,7 +5,8 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
-	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt
+	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
+	tests/test-lost-update
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -35,9 +36,13 @@ tests_test_views_LDADD = $(GLIB_LIBS)
 tests_test_hunt_SOURCES = %D%/test-hunt.c %D%/test-programs.h
 tests_test_hunt_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_hunt_LDADD = $(GLIB_LIBS)
+tests_test_lost_update_SOURCES = %D%/test-lost-update.c %D%/test-programs.h
+tests_test_lost_update_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_lost_update_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
-	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt
+	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
+	tests/test-lost-update
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
@@ -49,7 +54,8 @@ EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh
 CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
-	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson
+	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson \
+	stale-store
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
