@@ -181,6 +181,9 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
     out->regs_read &= ~address_only_registers(insn);
     for (int i = 0; i < nwr; i++)
         out->regs_written |= reg_bit(wr[i]);
+    /* The pc holds code addresses, not data: neither source nor result. */
+    out->regs_read &= ~CPU_REG_BIT(15);
+    out->regs_written &= ~CPU_REG_BIT(15);
     if (a->update_flags)
         out->regs_written |= CPU_REG_BIT(ARM_REG_NUM_FLAGS);
     out->regs_read |= unlisted_reads(insn, out->regs_written);

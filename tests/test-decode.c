@@ -243,7 +243,7 @@ static const struct regs_row arm_regs[] = {
     { "swp r0, r1, [r2]", CODE("\x91\x00\x02\xe1"), R(1), R(0) },
     { "ldr r0, [sp, #4]", CODE("\x04\x00\x9d\xe5"), STACK, R(0) },
     { "push {r4, lr}", CODE("\x10\x40\x2d\xe9"), R(4) | R(13) | R(14) | STACK, STACK },
-    { "pop {r4, pc}", CODE("\x10\x80\xbd\xe8"), R(13) | STACK, R(4) | R(15) },
+    { "pop {r4, pc}", CODE("\x10\x80\xbd\xe8"), R(13) | STACK, R(4) },   /* pc: no data */
 };
 
 static const struct regs_row x86_regs[] = {
