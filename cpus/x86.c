@@ -238,6 +238,18 @@ static void stack_sets(const cs_insn *insn, struct insn_info *out)
         out->regs_written &= ~sp;
 }
 
+/* xor or sub of a register with itself: the result is 0 whatever the
+ * register held (Intel 64 and IA-32 Architectures Optimization Reference
+ * Manual, "Clearing Registers and Dependency Breaking Idioms"). */
+static bool zeroing_idiom(const cs_insn *insn)
+{
+    const cs_x86 *x = &insn->detail->x86;
+    return (insn->id == X86_INS_XOR || insn->id == X86_INS_SUB ||
+            insn->id == X86_INS_PXOR || insn->id == X86_INS_XORPS) &&
+           x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
+           x->operands[1].type == X86_OP_REG && x->operands[0].reg == x->operands[1].reg;
+}
+
 /* regs_read and regs_written (cpu.h) from Capstone's access lists.  A write
  * to part of a register keeps the rest of it, so it reads the register too. */
 static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info *out)
@@ -259,6 +271,8 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
         if (partial)
             out->regs_read |= bit;
     }
+    if (zeroing_idiom(insn))
+        out->regs_read = 0;
     stack_sets(insn, out);
 }
 

@@ -253,6 +253,7 @@ static const struct regs_row x86_regs[] = {
     { "movb (%eax), %cl", CODE("\x8a\x08"), R(1), R(1) },
     { "movzbl %cl, %eax", CODE("\x0f\xb6\xc1"), R(1), R(0) },
     { "add %eax, %ecx", CODE("\x01\xc1"), R(0) | R(1), R(1) | R(16) },
+    { "xor %eax, %eax", CODE("\x31\xc0"), 0, R(0) | R(16) },      /* 0, whatever eax held */
     { "add (%eax), %ecx", CODE("\x03\x08"), R(1), R(1) | R(16) },
     { "cmove %ecx, %eax", CODE("\x0f\x44\xc1"), R(0) | R(1) | R(16), R(0) },
     { "addl $1, (%eax)", CODE("\x83\x00\x01"), 0, R(16) },
