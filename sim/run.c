@@ -7,7 +7,10 @@
  * cores, and an event.  A switch stops the engine from the code hook, before
  * the instruction executes; the core resumes there when its next turn comes.
  * An event's value after the instruction is read at the core's next
- * instruction.
+ * instruction.  The hook also follows which of the core's loads each
+ * register's value depends on (taint.h), so that a store's event says
+ * whether it stores what the core loaded: one test and branch per
+ * instruction while no register it touches depends on a load.
  */
 #include <string.h>
 
