@@ -77,5 +77,5 @@ void taint_private_access(struct taint *t, const struct insn_info *ii)
     bool loads = ii->kind != INSN_STORE, stores = ii->kind != INSN_LOAD;
     taint_assign(t, ii->regs_written, values | (loads ? saved : 0));
     if (stores)         /* the stack keeps what it held */
-        taint_assign(t, stack, saved | values | (loads ? saved : 0));
+        taint_assign(t, stack, saved | values);
 }
