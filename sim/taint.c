@@ -46,30 +46,6 @@ uint64_t taint_load(struct taint *t, uint64_t addr)
     return 1ull << s;
 }
 
-uint64_t taint_of(const struct taint *t, uint64_t regs)
-{
-    uint64_t loads = 0;
-    for (uint64_t m = t->live & regs; m != 0; m &= m - 1)
-        loads |= t->reg[lowest(m)];
-    return loads;
-}
-
-void taint_assign(struct taint *t, uint64_t regs, uint64_t loads)
-{
-    if (loads == 0) {
-        t->live &= ~regs;
-        return;
-    }
-    for (uint64_t m = regs; m != 0; m &= m - 1)
-        t->reg[lowest(m)] = loads;
-    t->live |= regs;
-}
-
-void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded)
-{
-    taint_assign(t, ii->regs_written, taint_of(t, ii->regs_read) | loaded);
-}
-
 void taint_private_access(struct taint *t, const struct insn_info *ii)
 {
     uint64_t stack = CPU_REG_BIT(CPU_REG_STACK), saved = taint_of(t, stack);

@@ -40,13 +40,34 @@ uint64_t taint_load(struct taint *t, uint64_t addr);
 uint64_t taint_slot(const struct taint *t, uint64_t addr);
 
 /* The loads that the values of regs (a mask of registers) depend on. */
-uint64_t taint_of(const struct taint *t, uint64_t regs);
+static inline uint64_t taint_of(const struct taint *t, uint64_t regs)
+{
+    uint64_t loads = 0;
+    for (uint64_t m = t->live & regs; m != 0; m &= m - 1)
+        loads |= t->reg[__builtin_ctzll(m)];
+    return loads;
+}
 
 /* The registers regs now depend on exactly the loads `loads`. */
-void taint_assign(struct taint *t, uint64_t regs, uint64_t loads);
+static inline void taint_assign(struct taint *t, uint64_t regs, uint64_t loads)
+{
+    if (loads == 0) {
+        t->live &= ~regs;
+        return;
+    }
+    for (uint64_t m = regs; m != 0; m &= m - 1)
+        t->reg[__builtin_ctzll(m)] = loads;
+    t->live |= regs;
+}
 
-/* ii runs: what it writes now depends on what it reads, and on loaded. */
-void taint_propagate(struct taint *t, const struct insn_info *ii, uint64_t loaded);
+/* ii runs: what it writes now depends on what it reads, and on loaded.
+ * Inline: the code hook calls it for every instruction that touches a
+ * register depending on a load. */
+static inline void taint_propagate(struct taint *t, const struct insn_info *ii,
+                                   uint64_t loaded)
+{
+    taint_assign(t, ii->regs_written, taint_of(t, ii->regs_read) | loaded);
+}
 
 /* ii, a plain access, runs on the core's private memory (which the cpu
  * could not tell from its registers): it loads from or stores to
