@@ -70,3 +70,12 @@ bool capstone_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail, u
     *target = v;
     return true;
 }
+
+bool capstone_regs_access(cpu_decoder *d, const cs_insn *insn, cs_regs read, uint8_t *nread,
+                          cs_regs written, uint8_t *nwritten)
+{
+    g_mutex_lock(&capstone_lock);
+    bool ok = cs_regs_access(d->handle, insn, read, nread, written, nwritten) == CS_ERR_OK;
+    g_mutex_unlock(&capstone_lock);
+    return ok;
+}

@@ -23,4 +23,9 @@ void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
 bool capstone_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
                             uint64_t *target);
 
+/* The registers insn reads and writes (cs_regs_access); false if Capstone
+ * cannot say. */
+bool capstone_regs_access(cpu_decoder *d, const cs_insn *insn, cs_regs read, uint8_t *nread,
+                          cs_regs written, uint8_t *nwritten);
+
 #endif

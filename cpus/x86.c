@@ -256,7 +256,7 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
 {
     cs_regs rd, wr;
     uint8_t nrd, nwr;
-    if (cs_regs_access(d->handle, insn, rd, &nrd, wr, &nwr) != CS_ERR_OK) {
+    if (!capstone_regs_access(d, insn, rd, &nrd, wr, &nwr)) {
         out->regs_read = out->regs_written = UINT64_MAX;
         return;
     }
