@@ -117,8 +117,13 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
     if (found || report_wanted(o)) {
         /* the first seed that found something in full; or, for the
          * report files of a clean search, the first seed */
-        int64_t first = found ? g_array_index(res.failing, int64_t, 0) : o->seed;
+        const struct explore_failure *f =
+            found ? &g_array_index(res.failing, struct explore_failure, 0) : NULL;
+        int64_t first = found ? f->seed : o->seed;
+        uint64_t horizon = found ? f->horizon : res.first_horizon;
         g_autoptr(sched) strategy = sched_new(eo.sched, (uint64_t)first, m->ncores, NULL);
+        if (horizon)
+            sched_set_horizon(strategy, horizon);
         ro->fault_seed = (uint64_t)first;
         if (found)
             run_program(r, m, strategy, ro);
@@ -131,9 +136,14 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
         else
             status = report_run(o, r, m, locks, strategy, summary);
         run_clear(r);
-        for (guint i = 1; i < res.failing->len; i++)
-            printf("atomsim: seed %" G_GINT64_FORMAT " found something too\n",
-                   g_array_index(res.failing, int64_t, i));
+        for (guint i = 1; i < res.failing->len; i++) {
+            const struct explore_failure *g =
+                &g_array_index(res.failing, struct explore_failure, i);
+            printf("atomsim: seed %" G_GINT64_FORMAT " found something too", g->seed);
+            if (g->horizon)
+                printf(" (pct's K %" G_GUINT64_FORMAT ")", g->horizon);
+            putchar('\n');
+        }
     }
     printf("atomsim: %s\n", summary);
     explore_result_clear(&res);

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "error.h"
+#include "explore.h"
 #include "hunt.h"
 #include "loader.h"
 #include "detectors.h"
@@ -44,8 +45,11 @@ static const char help_description[] =
     "  rr[:Q]       round-robin, Q steps per turn (default 1)\n"
     "  random[:M]   seeded random: a random core for 1 .. 2M-1 steps (default M 4)\n"
     "  pct[:D[:K]]  probabilistic concurrency testing: random core priorities,\n"
-    "               D-1 change points among the first K steps (default 3, 1000);\n"
-    "               each run finds a bug of depth D with probability at least\n"
+    "               D-1 change points among the first K steps (default D 3);\n"
+    "               without K, K is estimated: the steps of a first run with no\n"
+    "               change point, and with --runs the most steps of any run so\n"
+    "               far (the report's command line gives the K used); each run\n"
+    "               finds a bug of depth D with probability at least\n"
     "               1/(n*K^(D-1)) for n cores; a spinning core yields\n"
     "  dfs[:B]      every schedule with at most B preemptions (default 2), until\n"
     "               one finds something or none is left; schedules that only\n"
@@ -291,6 +295,8 @@ static int run_main(struct options *o)
     } else if (o->runs > 1) {
         status = hunt_explore(o, &r, m, locks, &ro, traced);
     } else {
+        if (sched_estimates_horizon(strategy))
+            explore_pct_horizon(strategy, &r, m, &ro, traced, (uint64_t)o->seed);
         run_program(&r, m, strategy, &ro);
         status = o->shrink && r.shown->len > 0
                      ? hunt_shrink(o, &r, m, locks, &ro, traced, NULL)

@@ -29,6 +29,7 @@ struct sched {
      * steps at which the running core drops below every other, and the
      * steps so far */
     long depth, steps;
+    bool estimate;              /* pct: no K given; steps is set from a run (0: not yet) */
     unsigned ncores;
     int priority[PCT_MAX_CORES];
     uint64_t change[PCT_MAX_DEPTH];
@@ -84,7 +85,6 @@ static struct sched *sched_new_pct(const char *spec, uint64_t seed, unsigned nco
     g_autoptr(sched) s = g_new0(struct sched, 1);
     s->strategy = STRATEGY_PCT;
     s->depth = PCT_DEFAULT_DEPTH;
-    s->steps = PCT_DEFAULT_STEPS;
     s->ncores = ncores;
     s->quantum = 1;
     g_auto(GStrv) parts = g_strsplit(spec, ":", 3);
@@ -95,6 +95,7 @@ static struct sched *sched_new_pct(const char *spec, uint64_t seed, unsigned nco
                     spec, PCT_MAX_DEPTH, TURN_MAX);
         return NULL;
     }
+    s->estimate = s->steps == 0;
     s->seed = seed;
     sched_reset(s);
     return g_steal_pointer(&s);
@@ -268,8 +269,9 @@ void sched_reset(struct sched *s)
             s->priority[i - 1] = s->priority[j];
             s->priority[j] = t;
         }
+        long k = s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS;
         for (long i = 0; i + 1 < s->depth; i++)
-            s->change[i] = (uint64_t)g_rand_int_range(s->rand, 1, (gint32)s->steps + 1);
+            s->change[i] = (uint64_t)g_rand_int_range(s->rand, 1, (gint32)k + 1);
         s->step = 0;
         s->lowest = 0;
     }
@@ -357,7 +359,7 @@ char *sched_describe(const struct sched *s)
         return g_strdup_printf("--schedule %s (then no preemption)", s->text);
     case STRATEGY_PCT:
         return g_strdup_printf("--sched pct:%ld:%ld --seed %" G_GINT64_FORMAT, s->depth,
-                               s->steps, (gint64)s->seed);
+                               s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS, (gint64)s->seed);
     default:
         return g_strdup_printf("--schedule %s", s->text);
     }
@@ -367,6 +369,17 @@ bool sched_fixed(const struct sched *s)
 {
     return s->strategy == STRATEGY_PINNED || s->strategy == STRATEGY_REPLAY ||
            s->strategy == STRATEGY_SEARCH;
+}
+
+bool sched_estimates_horizon(const struct sched *s)
+{
+    return s->strategy == STRATEGY_PCT && s->estimate;
+}
+
+void sched_set_horizon(struct sched *s, uint64_t steps)
+{
+    s->steps = (long)CLAMP(steps, 1, TURN_MAX);
+    sched_reset(s);
 }
 
 bool sched_spinning(struct sched *s, unsigned core)

@@ -32,8 +32,9 @@ char *sched_turns_text(const GArray *turns);
 
 /* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M);
  * "pct", "pct:D" or "pct:D:K", probabilistic concurrency testing of depth D
- * (default 3) with its change points among the first K steps (default
- * 1000); or "replay:FILE", a schedule a run recorded (--record).  NULL with
+ * (default 3) with its change points among the first K steps (without K,
+ * the caller estimates it from runs: sched_set_horizon; until then 1000);
+ * or "replay:FILE", a schedule a run recorded (--record).  NULL with
  * ATOMSIM_ERROR_USAGE if it does not parse or names a core >= ncores. */
 struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError **error);
 /* An explicit interleaving: "CORE:COUNT,CORE:COUNT,...", where COUNT is a
@@ -60,6 +61,13 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
 /* Is every switch given (a pinned or replayed schedule, a search node), so
  * that nothing may add one? */
 bool sched_fixed(const struct sched *s);
+
+/* pct without K: the caller estimates K (the number of steps a run of the
+ * program takes) and gives it with sched_set_horizon. */
+bool sched_estimates_horizon(const struct sched *s);
+/* pct: change points among the first steps steps (1 .. 1000000) from now
+ * on; sched_describe gives it as K. */
+void sched_set_horizon(struct sched *s, uint64_t steps);
 
 /* core has been spinning (reading one location, writing nothing): a
  * strategy that would otherwise keep running it lets another core run.
