@@ -156,6 +156,8 @@ void machine_free(struct machine *m)
         struct core *c = &m->cores[i];
         if (c->boot)
             uc_context_free(c->boot);
+        if (c->scratch)
+            uc_context_free(c->scratch);
         if (c->uc)
             uc_close(c->uc);
         if (c->line)
@@ -233,4 +235,36 @@ void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v)
         unsigned shift = m->cpu->elf_data == ELFDATA2MSB ? 8 * (size - 1 - i) : 8 * i;
         p[i] = (uint8_t)(v >> shift);
     }
+}
+
+/* h with the bytes p[0 .. len) mixed in, a word at a time. */
+static uint64_t hash_bytes(uint64_t h, const uint8_t *p, size_t len)
+{
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 29;
+    }
+    for (; i < len; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+uint64_t machine_core_fingerprint(struct machine *m, struct core *c)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    if (c->scratch == NULL && uc_context_alloc(c->uc, &c->scratch) != UC_ERR_OK)
+        c->scratch = NULL;
+    /* uc_context is opaque: its uc_context_size bytes are the whole of it */
+    if (c->scratch != NULL && uc_context_save(c->uc, c->scratch) == UC_ERR_OK)
+        h = hash_bytes(h, (const uint8_t *)c->scratch, uc_context_size(c->uc));
+    uint64_t sp = 0;
+    uc_reg_read(c->uc, m->cpu->reg_sp, &sp);
+    if (m->cpu->word_size == 4)
+        sp = (uint32_t)sp;
+    if (sp >= c->stack_lo && sp < c->stack_hi)
+        h = hash_bytes(h, machine_guest_ptr(m, sp, c->stack_hi - sp), c->stack_hi - sp);
+    return h;
 }

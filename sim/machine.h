@@ -33,6 +33,7 @@ struct core {
     unsigned id;
     uc_engine *uc;
     uc_context *boot;           /* registers as the engine came up */
+    uc_context *scratch;        /* machine_core_fingerprint's, made on first use */
     uint64_t stack_lo, stack_hi;
 
     /* Run state, reset for every run. */
@@ -99,6 +100,11 @@ void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len);
 uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size);
 /* Store v's low size bytes (size <= 8) at addr in the cpu's byte order. */
 void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
+
+/* A hash of core c's own state: its registers (the engine's whole saved
+ * context) and its stack from the stack pointer up.  The same state hashes
+ * the same; a different one, almost surely not. */
+uint64_t machine_core_fingerprint(struct machine *m, struct core *c);
 
 /* The cores that are running (not ended, not waiting at a barrier), as a
  * mask: bit i for core i. */
