@@ -248,6 +248,17 @@ int lockstat_holder(struct lockstat *ls, uint64_t addr)
     return l ? l->holder : -1;
 }
 
+bool lockstat_known(struct lockstat *ls, uint64_t addr)
+{
+    return lock_at(ls, addr, 0, false) != NULL;
+}
+
+char *lockstat_name_at(struct lockstat *ls, uint64_t addr)
+{
+    const struct lock *l = lock_at(ls, addr, 0, false);
+    return l ? lockstat_lock_name(ls, &l->s) : image_name_addr(ls->m->img, addr);
+}
+
 GArray *lockstat_locks(struct lockstat *ls)
 {
     return ls->result;

@@ -46,6 +46,13 @@ struct event_sink lockstat_sink(struct lockstat *ls);
 /* The core that holds the lock at addr now, or -1 (free, or not a lock). */
 int lockstat_holder(struct lockstat *ls, uint64_t addr);
 
+/* Has addr been taken as a lock in this run (an atomic write from 0 to
+ * non-zero)? */
+bool lockstat_known(struct lockstat *ls, uint64_t addr);
+
+/* "__atomic_hash bucket 1", or the word's symbol+offset (to free). */
+char *lockstat_name_at(struct lockstat *ls, uint64_t addr);
+
 /* After a run: the locks, by address (struct lock_stats). */
 GArray *lockstat_locks(struct lockstat *ls);
 
