@@ -4,11 +4,32 @@
 
 /* Steps of one spin after which the scheduler hears of it. */
 #define SPIN_YIELD 32
+/* States a core may be in during one window, at most; a core with more is
+ * taken to be making progress.  The table has twice as many slots. */
+#define STATES_MAX 4096
+#define STATE_SLOTS (2 * STATES_MAX)
+#define NO_PC UINT64_MAX
 
 struct spinner {
     uint64_t streak;            /* steps in a row that only read addr */
     uint64_t pc, addr;          /* the last of them */
     uint64_t sc_failures;       /* store-exclusives failed in a row */
+    /* Reads in a row from any location, and whether they loop: the read
+     * (pc, address) at each power of two is the mark, and the loop is
+     * found when a read equals it (Brent's cycle finding). */
+    uint64_t reads;
+    uint64_t mark_pc, mark_addr;
+    bool loops;
+    /* The window without progress (from the step `window` on): the states
+     * the core was in (fingerprints, 0 for an empty slot), the step of the
+     * last new one and of its last event, and its events in a row that
+     * repeated a state. */
+    uint64_t window;
+    uint64_t *states;
+    unsigned nstates;
+    uint64_t novel_at, last_at, repeats;
+    uint64_t data_pc, data_addr;        /* its last access to a word that is no lock */
+    uint64_t lock_pc, lock_addr;        /* the last lock it took (lock_pc NO_PC: none) */
 };
 
 struct progress {
@@ -16,13 +37,34 @@ struct progress {
     struct machine *m;
     struct lockstat *locks;
     uint64_t spin_limit, sc_fail_limit;
+    uint64_t quiet_from;        /* the last step that changed memory (not a lock) or trapped */
+    uint64_t lock_traffic_at;   /* the last step that took or released a lock */
     struct spinner *cores;
 };
+
+/* A core's window starts afresh: no states yet. */
+static void window_reset(struct spinner *sp, uint64_t window)
+{
+    if (sp->nstates > 0)
+        memset(sp->states, 0, STATE_SLOTS * sizeof *sp->states);
+    sp->window = window;
+    sp->nstates = 0;
+    sp->novel_at = sp->last_at = sp->repeats = 0;
+    sp->data_pc = sp->lock_pc = NO_PC;
+}
 
 static void progress_begin(void *ctx)
 {
     struct progress *p = ctx;
-    memset(p->cores, 0, p->m->ncores * sizeof *p->cores);
+    for (unsigned i = 0; i < p->m->ncores; i++) {
+        struct spinner *sp = &p->cores[i];
+        window_reset(sp, 0);
+        sp->streak = sp->pc = sp->addr = sp->sc_failures = 0;
+        sp->reads = 0;
+        sp->loops = false;
+        sp->mark_pc = NO_PC;
+    }
+    p->quiet_from = p->lock_traffic_at = 0;
 }
 
 static void stop(struct progress *p, enum finding_kind kind, unsigned core, uint64_t pc,
@@ -32,6 +74,17 @@ static void stop(struct progress *p, enum finding_kind kind, unsigned core, uint
                          .message = (char *)text };
     run_report(p->run, &f);
     run_stop(p->run);
+}
+
+/* ", a lock cpuN holds (spinning)" if a core holds the lock at addr. */
+static void append_holder(struct progress *p, GString *s, uint64_t addr)
+{
+    int holder = p->locks ? lockstat_holder(p->locks, addr) : -1;
+    if (holder >= 0)
+        g_string_append_printf(s, ", a lock cpu%d holds (%s)", holder,
+                               p->m->cores[holder].state == CORE_EXITED ? "exited"
+                               : p->m->cores[holder].state == CORE_RUNNING
+                                   ? "spinning" : "at a barrier");
 }
 
 /* Every running core spins: say on what, and who holds it. */
@@ -47,16 +100,45 @@ static void deadlock(struct progress *p, unsigned core)
         g_autofree char *what = image_name_addr(p->m->img, sp->addr);
         g_string_append_printf(s, " cpu%u spins at pc 0x%" G_GINT64_MODIFIER "x (%s) on %s",
                                i, sp->pc, where, what);
-        int holder = p->locks ? lockstat_holder(p->locks, sp->addr) : -1;
-        if (holder >= 0)
-            g_string_append_printf(s, ", a lock cpu%d holds (%s)", holder,
-                                   p->m->cores[holder].state == CORE_EXITED ? "exited"
-                                   : p->m->cores[holder].state == CORE_RUNNING
-                                       ? "spinning" : "at a barrier");
+        append_holder(p, s, sp->addr);
         g_string_append_c(s, ';');
     }
     s->str[s->len - 1] = '\0';
     stop(p, FINDING_DEADLOCK, core, p->cores[core].pc, s->str);
+    g_string_free(s, TRUE);
+}
+
+/* Every running core goes round a loop through locks: name each loop and
+ * the lock it takes. */
+static void livelock(struct progress *p, unsigned core, uint64_t steps)
+{
+    GString *s = g_string_new(NULL);
+    g_string_printf(s, "livelock: for %" G_GUINT64_FORMAT " steps no core changed shared "
+                    "memory but to take and release locks, and every running core only "
+                    "repeats what it did:", steps);
+    for (unsigned i = 0; i < p->m->ncores; i++) {
+        if (p->m->cores[i].state != CORE_RUNNING)
+            continue;
+        const struct spinner *sp = &p->cores[i];
+        uint64_t pc = sp->data_pc != NO_PC ? sp->data_pc : sp->pc;
+        uint64_t addr = sp->data_pc != NO_PC ? sp->data_addr : sp->addr;
+        g_autofree char *where = image_name_addr(p->m->img, pc);
+        g_autofree char *what = image_name_addr(p->m->img, addr);
+        g_string_append_printf(s, " cpu%u loops at pc 0x%" G_GINT64_MODIFIER "x (%s) on %s",
+                               i, pc, where, what);
+        if (sp->lock_pc != NO_PC) {
+            g_autofree char *lock = p->locks ? lockstat_name_at(p->locks, sp->lock_addr)
+                                             : image_name_addr(p->m->img, sp->lock_addr);
+            g_autofree char *taken = image_name_addr(p->m->img, sp->lock_pc);
+            g_string_append_printf(s, ", taking %s at pc 0x%" G_GINT64_MODIFIER "x (%s)", lock,
+                                   sp->lock_pc, taken);
+        } else {
+            append_holder(p, s, addr);
+        }
+        g_string_append_c(s, ';');
+    }
+    s->str[s->len - 1] = '\0';
+    stop(p, FINDING_LIVELOCK, core, p->cores[core].pc, s->str);
     g_string_free(s, TRUE);
 }
 
@@ -66,6 +148,142 @@ static bool all_running_spin(const struct progress *p)
         if (p->m->cores[i].state == CORE_RUNNING && p->cores[i].streak < p->spin_limit)
             return false;
     return true;
+}
+
+/* Does e take a lock, or release one (a store of 0 to a word taken as a
+ * lock)?  Either changes memory only until the other comes. */
+static bool lock_traffic(struct progress *p, const struct event *e)
+{
+    return event_takes_lock(e) || (e->kind == EVENT_STORE && e->new_value == 0 &&
+                                   p->locks != NULL && lockstat_known(p->locks, e->addr));
+}
+
+/* Does e move the run on: a trap (output, a barrier, an exit), or a change
+ * of shared memory other than lock traffic? */
+static bool moves_on(struct progress *p, const struct event *e)
+{
+    if (e->kind == EVENT_TRAP)
+        return true;
+    if (!event_stored(e) || e->old_value == e->new_value)
+        return false;
+    if (!lock_traffic(p, e))
+        return true;
+    p->lock_traffic_at = e->step;
+    return false;
+}
+
+/* Add fingerprint h to the core's states; true if it is new (or there is
+ * no room to tell). */
+static bool novel(struct spinner *sp, uint64_t h)
+{
+    if (sp->states == NULL)
+        sp->states = g_new0(uint64_t, STATE_SLOTS);
+    h |= 1;                     /* 0 marks an empty slot */
+    for (unsigned i = (unsigned)(h >> 17) % STATE_SLOTS;; i = (i + 1) % STATE_SLOTS) {
+        if (sp->states[i] == h)
+            return false;
+        if (sp->states[i] == 0) {
+            if (sp->nstates == STATES_MAX)
+                return true;
+            sp->states[i] = h;
+            sp->nstates++;
+            return true;
+        }
+    }
+}
+
+/* The state of e's core at e: its registers and stack, and the event
+ * (with the values read and written; not whether it was preempted). */
+static uint64_t state_of(struct progress *p, const struct event *e)
+{
+    uint64_t parts[6] = { e->pc, e->addr, e->old_value, e->new_value,
+                          (uint64_t)e->kind << 16 | (uint64_t)e->size << 8 |
+                              (e->flags & ~EVENT_PREEMPTED),
+                          machine_core_fingerprint(p->m, &p->m->cores[e->core]) };
+    uint64_t h = 0x84222325cbf29ce4ull;
+    for (unsigned i = 0; i < G_N_ELEMENTS(parts); i++) {
+        h = (h ^ parts[i]) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* No core has moved on for a while: note the state e's core is in, and
+ * what it touched. */
+static void watch(struct progress *p, struct spinner *sp, const struct event *e)
+{
+    if (sp->window != p->quiet_from)
+        window_reset(sp, p->quiet_from);
+    sp->last_at = e->step;
+    if (novel(sp, state_of(p, e))) {
+        sp->novel_at = e->step;
+        sp->repeats = 0;
+    } else if (++sp->repeats % SPIN_YIELD == 0 && sched_spinning(p->run->sched, e->core)) {
+        p->run->turn_left = 0;
+    }
+    if (event_takes_lock(e)) {
+        sp->lock_pc = e->pc;
+        sp->lock_addr = e->addr;
+    } else if (event_has_addr(e) && (p->locks == NULL || !lockstat_known(p->locks, e->addr))) {
+        sp->data_pc = e->pc;
+        sp->data_addr = e->addr;
+    }
+}
+
+/* Has every running core, in the last quarter of spin_limit steps, run
+ * and only repeated states of this window? */
+static bool all_running_repeat(const struct progress *p, uint64_t step)
+{
+    uint64_t quarter = MAX(p->spin_limit / 4, 1);
+    for (unsigned i = 0; i < p->m->ncores; i++) {
+        const struct spinner *sp = &p->cores[i];
+        if (p->m->cores[i].state != CORE_RUNNING)
+            continue;
+        if (sp->window != p->quiet_from || sp->nstates == 0 || sp->last_at + quarter <= step ||
+            sp->novel_at + quarter > step)
+            return false;
+    }
+    return true;
+}
+
+/* The cores running now. */
+static unsigned running_cores(const struct progress *p)
+{
+    return (unsigned)__builtin_popcountll(machine_running(p->m));
+}
+
+/* After e, no core has moved on for quiet steps: watch, and end the run
+ * if every running core goes round in circles. */
+static void check_cycles(struct progress *p, struct spinner *sp, const struct event *e,
+                         uint64_t quiet)
+{
+    watch(p, sp, e);
+    if (quiet < p->spin_limit || !all_running_repeat(p, e->step))
+        return;
+    if (p->lock_traffic_at > p->quiet_from)
+        livelock(p, e->core, quiet);
+    else if (quiet >= 2 * p->spin_limit * running_cores(p))
+        deadlock(p, e->core);   /* the one-location rule had its chance */
+}
+
+/* A read of core sp: its run of reads, and whether it loops (Brent). */
+static void note_read(struct spinner *sp, const struct event *e)
+{
+    sp->reads++;
+    sp->loops |= e->pc == sp->mark_pc && e->addr == sp->mark_addr;
+    if ((sp->reads & (sp->reads - 1)) == 0) {
+        sp->mark_pc = e->pc;
+        sp->mark_addr = e->addr;
+    }
+}
+
+/* The core wrote: no spin, no run of reads. */
+static void note_write(struct spinner *sp)
+{
+    sp->streak = 0;
+    sp->reads = 0;
+    sp->loops = false;
+    sp->mark_pc = NO_PC;
 }
 
 static void progress_event(void *ctx, const struct event *e)
@@ -87,22 +305,34 @@ static void progress_event(void *ctx, const struct event *e)
         stop(p, FINDING_LIVELOCK, e->core, e->pc, text);
         return;
     }
+    if (moves_on(p, e))
+        p->quiet_from = e->step;
+    uint64_t quiet = e->step - p->quiet_from;
     /* an RMW that left the value as it was (a failed ldstub) only read */
     bool wrote = e->kind == EVENT_TRAP ||
                  (event_stored(e) && (e->kind != EVENT_RMW || e->old_value != e->new_value));
     if (wrote) {
-        sp->streak = 0;
+        note_write(sp);
+        if (quiet >= p->spin_limit / 2)
+            check_cycles(p, sp, e, quiet);
         return;
     }
-    /* A spin reads one location again and again; reading through memory is
-     * work, not waiting. */
+    /* A spin reads one location again and again, or goes round a loop of
+     * reads; reading through memory is work, not waiting. */
     sp->streak = e->addr == sp->addr ? sp->streak + 1 : 1;
     sp->pc = e->pc;
     sp->addr = e->addr;
-    if (sp->streak % SPIN_YIELD == 0 && sched_spinning(p->run->sched, e->core))
+    note_read(sp, e);
+    bool spin = sp->streak % SPIN_YIELD == 0 ||
+                (sp->loops && sp->streak < sp->reads && sp->reads % SPIN_YIELD == 0);
+    if (spin && sched_spinning(p->run->sched, e->core))
         p->run->turn_left = 0;
-    if (sp->streak >= p->spin_limit && all_running_spin(p))
+    if (sp->streak >= p->spin_limit && all_running_spin(p)) {
         deadlock(p, e->core);
+        return;
+    }
+    if (quiet >= p->spin_limit / 2)
+        check_cycles(p, sp, e, quiet);
 }
 
 struct progress *progress_new(struct run *r, struct machine *m, struct lockstat *locks,
@@ -122,6 +352,8 @@ void progress_free(struct progress *p)
 {
     if (p == NULL)
         return;
+    for (unsigned i = 0; i < p->m->ncores; i++)
+        g_free(p->cores[i].states);
     g_free(p->cores);
     g_free(p);
 }
