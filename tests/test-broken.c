@@ -176,6 +176,70 @@ static void test_livelock(void)
     result_clear(&ok);
 }
 
+/* Expect run r of elf to contain every needle. */
+static void expect_all(const struct result *r, const char *elf, const char *const *needles,
+                       unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!strstr(r->out, needles[i]))
+            g_error("%s: no \"%s\" in:\n%s", elf, needles[i], r->out);
+}
+
+/* lock-retry: both cores retry forever under a spinlock with a stale value;
+ * every try takes and drops the lock and writes nothing else.  atomsim
+ * reports a livelock naming each core's loop and the lock, under the
+ * default schedule, round-robin and pct, never the step budget. */
+static void test_lock_livelock(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "lock-retry");
+    const char *needles[] = { ": livelock: for ", "cpu0 loops at pc 0x", "(main+0x",
+                              "on x, taking lock at pc 0x", "(spin_lock",
+                              "atomsim: result: 1 finding (stopped: no progress)\n" };
+    static const char *const scheds[] = { "random", "rr:1", "rr:7", "pct" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(scheds); i++) {
+        struct result r = atomsim("--cores", "2", "--sched", scheds[i], elf, NULL);
+        g_assert_cmpint(r.status, ==, 1);
+        expect_all(&r, elf, needles, G_N_ELEMENTS(needles));
+        result_clear(&r);
+    }
+}
+
+/* cmpxchg-retry: a cmpxchg loop that never re-reads.  On sparc32 each try
+ * takes v's hashed lock: a livelock through __atomic_hash.  Elsewhere a
+ * failed cmpxchg only reads: the deadlock it always was. */
+static void test_cmpxchg_livelock(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "cmpxchg-retry");
+    bool hashed = strcmp(data, "sparc32") == 0;
+    const char *needles[] = { hashed ? ": livelock: for " : ": deadlock: every running core",
+                              hashed ? "on v, taking __atomic_hash bucket " : "on v",
+                              "atomsim: result: 1 finding (stopped: no progress)\n" };
+    struct result r = atomsim("--cores", "2", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    expect_all(&r, elf, needles, G_N_ELEMENTS(needles));
+    result_clear(&r);
+}
+
+/* lock-progress: many more steps than --spin-limit that change nothing but
+ * a lock word, yet each try is new (a loop counter, a sum): no finding,
+ * under these schedules, and with a small spin limit too.  (Not rr:1: on
+ * arm, lockstep turns make the lock's store-exclusive fail forever, a
+ * livelock the store-exclusive rule rightly reports.) */
+static void test_lock_progress(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "lock-progress");
+    static const char *const scheds[] = { "random", "rr:2", "pct" };
+    static const char *const limits[] = { "10000", "200" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(scheds); i++)
+        for (unsigned k = 0; k < G_N_ELEMENTS(limits); k++) {
+            struct result r = atomsim("--cores", "2", "--sched", scheds[i], "--spin-limit",
+                                      limits[k], elf, NULL);
+            g_autofree char *what = g_strdup_printf("%s --sched %s --spin-limit %s", elf,
+                                                    scheds[i], limits[k]);
+            expect_clean(&r, what);
+        }
+}
+
 static void test_examples(gconstpointer data)
 {
     const char *cpu = data;
@@ -209,7 +273,12 @@ int main(int argc, char **argv)
         }
     static const struct per_cpu_test examples[] = { { "run", test_examples } };
     add_per_cpu_tests("examples", examples, G_N_ELEMENTS(examples));
-    static const struct per_cpu_test stalls[] = { { "deadlock", test_deadlock } };
+    static const struct per_cpu_test stalls[] = {
+        { "deadlock", test_deadlock },
+        { "livelock-lock", test_lock_livelock },
+        { "livelock-cmpxchg", test_cmpxchg_livelock },
+        { "lock-progress", test_lock_progress },
+    };
     add_per_cpu_tests("broken", stalls, G_N_ELEMENTS(stalls));
     g_test_add_func("/broken/arm/livelock", test_livelock);
     return g_test_run();
