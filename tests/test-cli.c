@@ -369,6 +369,69 @@ static void test_pct(gconstpointer data)
     result_clear(&clean);
 }
 
+/* The reproduce line's "--sched pct:D:K --seed S" in out (to free). */
+static char *reported_pct(const char *out)
+{
+    const char *at = strstr(out, "reproduce: ");
+    g_assert_nonnull(at);
+    at = strstr(at, "--sched pct:");
+    g_assert_nonnull(at);
+    const char *seed = strstr(at, "--seed ");
+    g_assert_nonnull(seed);
+    return g_strndup(at, (size_t)(seed + 7 - at) + strcspn(seed + 7, " \n"));
+}
+
+/* pct without K estimates it from a run of the program: the one-increment
+ * lost update (12 to 20 steps) is found within 100 runs, without injection
+ * (with K = 1000 it never was in 500), and the reproduce line carries the
+ * K used, which gives the same finding again.  --jobs 2 reports the seed
+ * and K of --jobs 1. */
+static void test_pct_estimates_k(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "counter-once");
+    struct result found = atomsim("--sched", "pct", "--no-inject", "--runs", "100", elf, NULL);
+    g_assert_cmpint(found.status, ==, 1);
+    g_assert_nonnull(strstr(found.out, "lost update on counter"));
+    g_assert_null(strstr(found.out, "--sched pct:3:1000 "));
+    g_autofree char *sched = reported_pct(found.out);
+    g_auto(GStrv) words = g_strsplit(sched, " ", -1);   /* --sched pct:3:K --seed S */
+    g_assert_cmpuint(g_strv_length(words), ==, 4);
+    struct result again = atomsim("--sched", words[1], "--seed", words[3], "--no-inject", elf,
+                                  NULL);
+    g_assert_cmpint(again.status, ==, 1);
+    g_assert_nonnull(strstr(again.out, "lost update on counter"));
+    g_assert_nonnull(strstr(again.out, sched));
+    g_autofree char *bad = broken(data, "plain-increment");
+    struct result one = atomsim("--sched", "pct", "--runs", "300", "--jobs", "1", bad, NULL);
+    struct result two = atomsim("--sched", "pct", "--runs", "300", "--jobs", "2", bad, NULL);
+    g_autofree char *k1 = reported_pct(one.out), *k2 = reported_pct(two.out);
+    g_assert_cmpstr(k1, ==, k2);
+    result_clear(&found);
+    result_clear(&again);
+    result_clear(&one);
+    result_clear(&two);
+}
+
+/* Peterson's lock waits on two locations (flag[other] and turn): the
+ * spinning core yields under pct, so the run ends, clean, long before the
+ * step budget. */
+static void test_pct_two_location_spin(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "peterson");
+    static const char *const scheds[] = { "pct", "pct:3:1000", "pct:1" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(scheds); i++) {
+        struct result r = atomsim("--sched", scheds[i], "--max-steps", "200000", elf, NULL);
+        if (r.status != 0 || !strstr(r.out, "atomsim: result: clean\n"))
+            g_error("%s --sched %s: exit %d:\n%s%s", elf, scheds[i], r.status, r.out, r.err);
+        result_clear(&r);
+    }
+    struct result runs = atomsim("--sched", "pct", "--runs", "20", "--max-steps", "200000", elf,
+                                 NULL);
+    g_assert_cmpint(runs.status, ==, 0);
+    g_assert_nonnull(strstr(runs.out, ": 0 with findings"));
+    result_clear(&runs);
+}
+
 /* Injection: under rr:1000 each core runs its whole loop, so no schedule
  * preempts a plain increment between its load and its store; injection
  * does, inside that window, and the lost update shows within a few seeds.
@@ -640,6 +703,8 @@ int main(int argc, char **argv)
         { "shrink", test_shrink },
         { "jobs-and-shards", test_jobs_and_shards },
         { "pct", test_pct },
+        { "pct-estimates-k", test_pct_estimates_k },
+        { "pct-two-location-spin", test_pct_two_location_spin },
         { "inject", test_inject },
         { "dfs", test_dfs },
         { "add-unless-reads-whole", test_add_unless_reads_whole },
