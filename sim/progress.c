@@ -9,6 +9,10 @@
 #define STATES_MAX 4096
 #define STATE_SLOTS (2 * STATES_MAX)
 #define NO_PC UINT64_MAX
+/* A core's state is sampled at every SAMPLE_EVERY-th of its events: a core
+ * that goes round in circles has few states, and the samples soon only
+ * repeat them; one that makes progress has a new state at every sample. */
+#define SAMPLE_EVERY 8
 
 struct spinner {
     uint64_t streak;            /* steps in a row that only read addr */
@@ -20,11 +24,12 @@ struct spinner {
     uint64_t reads;
     uint64_t mark_pc, mark_addr;
     bool loops;
-    /* The window without progress (from the step `window` on): the states
-     * the core was in (fingerprints, 0 for an empty slot), the step of the
-     * last new one and of its last event, and its events in a row that
-     * repeated a state. */
+    /* The window without progress (from the step `window` on): the core's
+     * events in it, the states sampled (fingerprints, 0 for an empty slot),
+     * the step of the last new one and of the last sample, and its samples
+     * in a row that repeated a state. */
     uint64_t window;
+    uint64_t events;
     uint64_t *states;
     unsigned nstates;
     uint64_t novel_at, last_at, repeats;
@@ -49,7 +54,7 @@ static void window_reset(struct spinner *sp, uint64_t window)
         memset(sp->states, 0, STATE_SLOTS * sizeof *sp->states);
     sp->window = window;
     sp->nstates = 0;
-    sp->novel_at = sp->last_at = sp->repeats = 0;
+    sp->events = sp->novel_at = sp->last_at = sp->repeats = 0;
     sp->data_pc = sp->lock_pc = NO_PC;
 }
 
@@ -208,18 +213,21 @@ static uint64_t state_of(struct progress *p, const struct event *e)
     return h;
 }
 
-/* No core has moved on for a while: note the state e's core is in, and
- * what it touched. */
+/* No core has moved on for a while: note what e's core touched and, at a
+ * sample, the state it is in. */
 static void watch(struct progress *p, struct spinner *sp, const struct event *e)
 {
     if (sp->window != p->quiet_from)
         window_reset(sp, p->quiet_from);
-    sp->last_at = e->step;
-    if (novel(sp, state_of(p, e))) {
-        sp->novel_at = e->step;
-        sp->repeats = 0;
-    } else if (++sp->repeats % SPIN_YIELD == 0 && sched_spinning(p->run->sched, e->core)) {
-        p->run->turn_left = 0;
+    if (++sp->events % SAMPLE_EVERY == 0) {
+        sp->last_at = e->step;
+        if (novel(sp, state_of(p, e))) {
+            sp->novel_at = e->step;
+            sp->repeats = 0;
+        } else if (++sp->repeats % (SPIN_YIELD / SAMPLE_EVERY) == 0 &&
+                   sched_spinning(p->run->sched, e->core)) {
+            p->run->turn_left = 0;
+        }
     }
     if (event_takes_lock(e)) {
         sp->lock_pc = e->pc;
@@ -230,8 +238,8 @@ static void watch(struct progress *p, struct spinner *sp, const struct event *e)
     }
 }
 
-/* Has every running core, in the last quarter of spin_limit steps, run
- * and only repeated states of this window? */
+/* Has every running core, in the last quarter of spin_limit steps, been
+ * sampled, and only in states sampled before in this window? */
 static bool all_running_repeat(const struct progress *p, uint64_t step)
 {
     uint64_t quarter = MAX(p->spin_limit / 4, 1);

@@ -16,8 +16,8 @@
  * with the values it read or wrote).  A core that makes progress, however
  * slowly, reaches new states (a loop counter, a new value read) and is
  * not reported.  Seeing states needs a hash of the core's registers and
- * stack at every event: it is done only once no core has changed memory
- * for spin_limit / 2 steps.  The finding names each core's loop (the pc of
+ * stack: it is taken at every 8th event of a core, and only once no core
+ * has changed memory for spin_limit / 2 steps.  The finding names each core's loop (the pc of
  * its last access to a word that is no lock) and the lock it takes.  When
  * no core even touched a lock, every running core only reads, from one
  * location or several: after 2 * spin_limit steps per running core that
