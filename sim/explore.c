@@ -96,13 +96,15 @@ static void run_seeds(gpointer data, gpointer user_data)
 }
 
 /* The steps of a run of seed's pct priorities with no change point (pct:1),
- * with ro as it is: the K a pct run of this program needs. */
+ * with ro as it is: the K a pct run of this program needs.  No K is
+ * larger than PCT_MAX_HORIZON: a program that runs longer is stopped there. */
 static uint64_t calibration_steps(struct run *r, struct machine *m,
                                   const struct run_options *ro, uint64_t seed)
 {
     g_autoptr(sched) flat = sched_new("pct:1", seed, m->ncores, NULL);
     struct run_options calibrating = *ro;
     calibrating.fault_seed = seed;
+    calibrating.max_steps = MIN(ro->max_steps, PCT_MAX_HORIZON);
     run_program(r, m, flat, &calibrating);
     uint64_t steps = r->steps;
     run_clear(r);
@@ -151,7 +153,9 @@ static void run_batch(struct search *s, GPtrArray *machines, gint from, gint to)
  * on --jobs): a calibration run gives the first batch's K, and each later
  * batch's K is the most steps of any run before it, all of which have
  * ended when the batch starts.  A batch whose run found something is the
- * last (without keep_going): its first failing index is the answer. */
+ * last (without keep_going): its first failing index is the answer.  (With
+ * --shard, later batches' K comes from this shard's runs only: the
+ * reproduce line gives the K a seed ran with.) */
 static void run_batches(struct search *s, GPtrArray *machines, bool estimate)
 {
     const struct explore_options *eo = s->eo;

@@ -378,7 +378,7 @@ bool sched_estimates_horizon(const struct sched *s)
 
 void sched_set_horizon(struct sched *s, uint64_t steps)
 {
-    s->steps = (long)CLAMP(steps, 1, TURN_MAX);
+    s->steps = (long)CLAMP(steps, 1, PCT_MAX_HORIZON);
     sched_reset(s);
 }
 

@@ -62,15 +62,20 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
  * that nothing may add one? */
 bool sched_fixed(const struct sched *s);
 
+/* The largest K of pct. */
+#define PCT_MAX_HORIZON 1000000
+
 /* pct without K: the caller estimates K (the number of steps a run of the
  * program takes) and gives it with sched_set_horizon. */
 bool sched_estimates_horizon(const struct sched *s);
-/* pct: change points among the first steps steps (1 .. 1000000) from now
- * on; sched_describe gives it as K. */
+/* pct: change points among the first steps steps (clamped to 1 ..
+ * PCT_MAX_HORIZON) from now on; sched_describe gives it as K. */
 void sched_set_horizon(struct sched *s, uint64_t steps);
 
-/* core has been spinning (reading one location, writing nothing): a
- * strategy that would otherwise keep running it lets another core run.
+/* core has been spinning (reading one location, or going round a loop of
+ * reads over several, writing nothing; or repeating its states while it
+ * only takes and drops locks): a strategy that would otherwise keep
+ * running it lets another core run.
  * True if the core's turn should end now. */
 bool sched_spinning(struct sched *s, unsigned core);
 
