@@ -143,6 +143,14 @@ static void test_guest_faults(gconstpointer data)
     g_assert_nonnull(strstr(r.out, "atomsim: result: 1 finding (stopped: no progress)\n"));
     g_assert_cmpstr(r.err, ==, "");
     result_clear(&r);
+    /* So is spinning on two flags, read in turn. */
+    g_autofree char *waits2 = guest(cpu, "wait-two");
+    struct result two = atomsim("--cores", "3", "--spin-limit", "500", waits2, NULL);
+    g_assert_cmpint(two.status, ==, 1);
+    g_assert_nonnull(strstr(two.out, "cpu0: deadlock: every running core only reads"));
+    g_assert_nonnull(strstr(two.out, " on flag"));
+    g_assert_nonnull(strstr(two.out, "atomsim: result: 1 finding (stopped: no progress)\n"));
+    result_clear(&two);
     expect_guest_error(cpu, "spin-private", "instruction budget ran out", NULL);
     if (strcmp(cpu, "arm") == 0)
         expect_guest_error(cpu, "unaligned-exclusive", "(main+0x",
