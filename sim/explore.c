@@ -166,13 +166,13 @@ static void run_batches(struct search *s, GPtrArray *machines, bool estimate)
     }
     s->most_steps = first_horizon(g_ptr_array_index(machines, 0), eo);
     gint64 size = FIRST_BATCH_PER_JOB * (gint64)machines->len;
-    for (gint64 from = 0; from < runs && from < g_atomic_int_get(&s->stop_at) &&
-                          !g_atomic_int_get(&s->timed_out); from += size) {
+    for (gint64 from = 0, to; from < runs && from < g_atomic_int_get(&s->stop_at) &&
+                              !g_atomic_int_get(&s->timed_out); from = to, size *= 2) {
+        to = MIN(from + size, runs);
         s->horizon = MAX(s->most_steps, 1);
         if (from == 0)
             s->first_horizon = s->horizon;
-        run_batch(s, machines, (gint)from, (gint)MIN(from + size, runs));
-        size *= 2;
+        run_batch(s, machines, (gint)from, (gint)to);
     }
 }
 

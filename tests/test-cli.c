@@ -414,6 +414,13 @@ static void test_pct_estimates_k(gconstpointer data)
     struct result two = atomsim("--sched", "pct", "--runs", "300", "--jobs", "2", bad, NULL);
     g_autofree char *k1 = reported_pct(one.out), *k2 = reported_pct(two.out);
     g_assert_cmpstr(k1, ==, k2);
+    /* A clean search runs every seed, whatever the batches K is updated
+     * between. */
+    g_autofree char *good = guest(data, "counter-atomic-once");
+    struct result clean = atomsim("--sched", "pct", "--runs", "150", "--jobs", "2", good, NULL);
+    g_assert_cmpint(clean.status, ==, 0);
+    g_assert_nonnull(strstr(clean.out, "explored 150 runs (seeds 1 to 150)"));
+    result_clear(&clean);
     result_clear(&found);
     result_clear(&again);
     result_clear(&one);
