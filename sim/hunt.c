@@ -101,7 +101,7 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
     g_autoptr(GError) error = NULL;
     if (!explore_seeds(m, &eo, &res, &error)) {
         fprintf(stderr, "atomsim: %s\n", error->message);
-        return EXIT_USAGE;
+        return atomsim_exit_for(error);
     }
     int status = EXIT_CLEAN;
     if (res.failing->len > 0) {

@@ -2,6 +2,7 @@
 libatomsim_a_SOURCES += \
 	%D%/error.h \
 	%D%/loader.h %D%/loader.c \
+	%D%/layout.h %D%/layout.c \
 	%D%/codemap.h %D%/codemap.c \
 	%D%/machine.h %D%/machine.c \
 	%D%/scheduler.h %D%/scheduler.c \

@@ -82,7 +82,9 @@ static const char help_description[] =
     "  1  a finding: a lost update, a monitor divergence, a deadlock or\n"
     "     livelock, a failed sim_check, or a core that exited non-zero\n"
     "  2  bad usage, or a missing or bad program file\n"
-    "  3  a guest fault, or the step or instruction budget ran out\n";
+    "  3  a guest fault, or the step or instruction budget ran out\n"
+    "  4  the host refused the memory or address space the cores need (each\n"
+    "     core's engine reserves about 1 GiB: see ulimit -v)\n";
 
 static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 static int usage_error(const char *fmt, ...)
@@ -227,7 +229,7 @@ static int run_main(struct options *o)
     g_autoptr(machine) m = machine_new(cpu, img, (unsigned)o->cores, &error);
     if (m == NULL) {
         fprintf(stderr, "atomsim: %s\n", error->message);
-        return EXIT_USAGE;
+        return atomsim_exit_for(error);
     }
 
     /* a report that cannot be written: say so before running */
