@@ -5,10 +5,13 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
-	tests/test-atomic tests/test-broken tests/test-json tests/test-views
+	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-elf
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
+tests_test_elf_SOURCES = %D%/test-elf.c %D%/test-programs.h
+tests_test_elf_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_elf_LDADD = $(GLIB_LIBS)
 tests_test_machine_SOURCES = %D%/test-machine.c %D%/test-programs.h
 tests_test_machine_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_machine_LDADD = libatomsim.a $(ATOMSIM_LIBS) -ldl
@@ -34,7 +37,7 @@ tests_test_views_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_views_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
-	tests/test-atomic tests/test-broken tests/test-json tests/test-views
+	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-elf
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
