@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <gelf.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -246,8 +247,19 @@ struct image *image_load(const char *path, GError **error)
         fail(error, path, "%s", g_strerror(errno));
         return NULL;
     }
+    /* libelf reads the whole file: a device such as /dev/zero would never
+     * end, and a file far larger than any program atomsim holds is not one */
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > IMAGE_MAX_FILE) {
+        fail(error, path, "%s", fstat(fd, &st) != 0 ? g_strerror(errno)
+                                : !S_ISREG(st.st_mode) ? "not a program file (not a regular file)"
+                                                       : "not a program atomsim can hold "
+                                                         "(a file of more than 1 GiB)");
+        close(fd);
+        return NULL;
+    }
     elf_version(EV_CURRENT);
-    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
     gboolean ok = image_read(img, elf, error);
     if (elf)
         elf_end(elf);

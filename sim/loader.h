@@ -14,6 +14,7 @@
 #define IMAGE_ADDR_END_32 (1ull << 32)
 #define IMAGE_ADDR_END_64 (1ull << 47)
 #define IMAGE_PAGE 0x1000ull
+#define IMAGE_MAX_FILE (1ull << 30)     /* the largest program file read */
 
 /* Segment permissions, as the ELF's PF_R/PF_W/PF_X. */
 enum { SEG_R = 4, SEG_W = 2, SEG_X = 1 };
