@@ -202,7 +202,9 @@ static gboolean check(struct options *o, GError **error)
     return o->dfs || o->strategy != NULL;
 }
 
-/* --trace or --trace=FILE */
+/* --trace or --trace=FILE.  FILE is a file name, taken as it is: GLib 2.74
+ * would convert it to UTF-8 and, when that fails for an optional argument,
+ * set its error twice (a GLib-WARNING) and go on parsing. */
 static gboolean parse_trace(const char *name, const char *value, gpointer data, GError **error)
 {
     (void)name;
@@ -251,7 +253,8 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
-        { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_trace,
+        { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
+          parse_trace,
           "Print every event; --trace=FILE writes them to FILE", "FILE" },
         { "lock-table-size", 0, 0, G_OPTION_ARG_INT, &o->lock_table_size,
           "Buckets in the guest's hashed lock table (sparc32), a power of two to 64", "N" },
