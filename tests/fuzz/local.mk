@@ -4,14 +4,16 @@
 # takes the rest from libatomsim.a.  `make fuzz-smoke` runs each for
 # FUZZ_SECONDS (30) from its seeds in corpus/<target>/; new inputs go to
 # tests/fuzz/work/<target>/ in the build tree.
-FUZZ_TARGETS = fuzz-schedule fuzz-sched fuzz-replay
+FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay
 FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
+fuzz_elf_SRCS = %D%/fuzz-elf.c sim/loader.c sim/layout.c
+fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli-options.c sim/scheduler.c
 fuzz_schedule_SRCS = %D%/fuzz-schedule.c sim/scheduler.c
 fuzz_sched_SRCS = %D%/fuzz-sched.c sim/scheduler.c
 fuzz_replay_SRCS = %D%/fuzz-replay.c sim/scheduler.c
-EXTRA_DIST += %D%/fuzz-schedule.c %D%/fuzz-sched.c \
+EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
 	%D%/fuzz-replay.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)
 # The smallest example of every cpu seeds the ELF target.
@@ -22,6 +24,10 @@ fuzz_link = $(AM_V_CCLD)$(MKDIR_P) tests/fuzz && $(FUZZ_CC) $(FUZZ_FLAGS) $(DEFS
 	$(ATOMSIM_LIBS) -ldl
 
 if FUZZING
+tests/fuzz/fuzz-elf: $(fuzz_elf_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_elf_SRCS))
+tests/fuzz/fuzz-cli: $(fuzz_cli_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_cli_SRCS))
 tests/fuzz/fuzz-schedule: $(fuzz_schedule_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_schedule_SRCS))
 tests/fuzz/fuzz-sched: $(fuzz_sched_SRCS) libatomsim.a
