@@ -20,8 +20,8 @@ static GArray *image_regions(const struct image *img)
     GArray *r = g_array_new(FALSE, FALSE, sizeof(struct region));
     for (guint i = 0; i < img->segments->len; i++) {
         const struct segment *s = &g_array_index(img->segments, struct segment, i);
-        struct region reg = { s->vaddr & ~(IMAGE_PAGE - 1), align_up(s->vaddr + s->memsz, IMAGE_PAGE),
-                              s->flags };
+        struct region reg = { s->vaddr & ~(IMAGE_PAGE - 1),
+                              align_up(s->vaddr + s->memsz, IMAGE_PAGE), s->flags };
         g_array_append_val(r, reg);
     }
     g_array_sort(r, region_cmp);

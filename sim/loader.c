@@ -226,9 +226,9 @@ static gboolean image_read(struct image *img, Elf *elf, GError **error)
         return fail(error, img->path, "truncated ELF: the header is cut off");
     if (eh.e_type != ET_EXEC)
         return fail(error, img->path, "%s",
-                    eh.e_type == ET_DYN
-                        ? "not a static executable (a shared object or PIE): link with -static -no-pie"
-                        : "not an executable ELF file");
+                    eh.e_type == ET_DYN ? "not a static executable (a shared object or PIE): "
+                                          "link with -static -no-pie"
+                                        : "not an executable ELF file");
     img->machine = eh.e_machine;
     img->elf_class = eh.e_ident[EI_CLASS];
     img->elf_data = eh.e_ident[EI_DATA];
@@ -250,11 +250,13 @@ struct image *image_load(const char *path, GError **error)
     /* libelf reads the whole file: a device such as /dev/zero would never
      * end, and a file far larger than any program atomsim holds is not one */
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > IMAGE_MAX_FILE) {
-        fail(error, path, "%s", fstat(fd, &st) != 0 ? g_strerror(errno)
-                                : !S_ISREG(st.st_mode) ? "not a program file (not a regular file)"
-                                                       : "not a program atomsim can hold "
-                                                         "(a file of more than 1 GiB)");
+    const char *wrong = fstat(fd, &st) != 0 ? g_strerror(errno)
+                        : !S_ISREG(st.st_mode) ? "not a program file (not a regular file)"
+                        : (uint64_t)st.st_size > IMAGE_MAX_FILE
+                            ? "not a program atomsim can hold (a file of more than 1 GiB)"
+                            : NULL;
+    if (wrong != NULL) {
+        fail(error, path, "%s", wrong);
         close(fd);
         return NULL;
     }

@@ -56,8 +56,8 @@ static gboolean core_open(struct machine *m, struct core *c, GError **error)
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
                     "%s: cannot create core %u: each core's engine reserves %" G_GUINT64_FORMAT
                     " MiB of address space, and the host refuses more (%s; see ulimit -v): "
-                    "use fewer --cores or --jobs", m->img->path, c->id, (guint64)(ENGINE_RESERVE >> 20),
-                    why->message);
+                    "use fewer --cores or --jobs", m->img->path, c->id,
+                    (guint64)(ENGINE_RESERVE >> 20), why->message);
         return FALSE;
     }
     uc_err err = uc_open(cpu->uc_arch, cpu->uc_mode, &c->uc);
