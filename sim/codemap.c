@@ -2,7 +2,7 @@
 #include <string.h>
 #include "codemap.h"
 
-void codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
+bool codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
                   uint64_t hi, const uint8_t *bytes)
 {
     memset(map, 0, sizeof *map);
@@ -12,9 +12,10 @@ void codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
     map->hi = hi;
     map->bytes = bytes;
     map->shift = (unsigned)g_bit_nth_lsf(cpu->insn_align, -1);
-    map->slot = g_new0(guint32, ((hi - lo) >> map->shift) + 1);
+    map->slot = g_try_new0(guint32, ((hi - lo) >> map->shift) + 1);
     map->infos = g_array_new(FALSE, TRUE, sizeof(struct insn_info));
     g_array_set_size(map->infos, 1);
+    return map->slot != NULL;
 }
 
 void codemap_clear(struct codemap *map)

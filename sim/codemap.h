@@ -19,7 +19,9 @@ struct codemap {
     GArray *infos;              /* struct insn_info; [0] unused */
 };
 
-void codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
+/* Map the code [lo, hi) at bytes; false if the host has no memory for the
+ * map (one slot per instruction address). */
+bool codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
                   uint64_t hi, const uint8_t *bytes);
 void codemap_clear(struct codemap *map);
 

@@ -284,7 +284,12 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
         return false;
     }
     struct codemap map;
-    codemap_init(&map, cpu, code->vaddr, code->vaddr + code->filesz, code->bytes);
+    if (!codemap_init(&map, cpu, code->vaddr, code->vaddr + code->filesz, code->bytes)) {
+        codemap_clear(&map);
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                    "%s: cannot allocate the map of its code", x->path);
+        return false;
+    }
     x->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
     for (uint64_t pc = sym->addr; pc < sym->addr + sym->size;) {
         struct line l = { .pc = pc };

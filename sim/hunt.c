@@ -102,7 +102,7 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
     g_autoptr(GError) error = NULL;
     if (!explore_seeds(m, &eo, &res, &error)) {
         fprintf(stderr, "atomsim: %s\n", error->message);
-        return EXIT_USAGE;
+        return atomsim_exit_for(error);
     }
     g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
                                                              o->shards) : g_strdup("");

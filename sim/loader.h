@@ -6,6 +6,16 @@
 #include <stdint.h>
 #include <glib.h>
 
+/* What atomsim can hold: every loaded segment within IMAGE_MAX_SPAN of
+ * the others (one host buffer holds them), below IMAGE_ADDR_END_32 for a
+ * 32-bit ELF and below IMAGE_ADDR_END_64 (user space) for a 64-bit one. */
+#define IMAGE_MAX_SPAN (256ull << 20)
+#define IMAGE_MAX_SEGMENTS 64
+#define IMAGE_ADDR_END_32 (1ull << 32)
+#define IMAGE_ADDR_END_64 (1ull << 47)
+#define IMAGE_PAGE 0x1000ull
+#define IMAGE_MAX_FILE (1ull << 30)     /* the largest program file read */
+
 /* Segment permissions, as the ELF's PF_R/PF_W/PF_X. */
 enum { SEG_R = 4, SEG_W = 2, SEG_X = 1 };
 
@@ -33,9 +43,15 @@ struct image {
     GArray *symbols;            /* struct symbol, functions and objects by address */
 };
 
-/* Read an executable ELF file; NULL with ATOMSIM_ERROR_INPUT if it is
- * missing, not ELF, truncated or not a static executable. */
+/* Read an executable ELF file; NULL with ATOMSIM_ERROR_INPUT ("PATH: what is
+ * wrong") if it is missing, not ELF, truncated, not a static executable, or
+ * laid out beyond what atomsim can hold (see IMAGE_MAX_SPAN): segments that
+ * overlap, lie past the end of the file or the address space, none
+ * executable, or an entry point outside the code. */
 struct image *image_load(const char *path, GError **error);
+/* The same from size bytes in memory, named name in messages. */
+struct image *image_load_memory(const char *name, const void *bytes, size_t size,
+                                GError **error);
 void image_free(struct image *img);
 typedef struct image image;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(image, image_free)

@@ -2,6 +2,7 @@
 libatomsim_a_SOURCES += \
 	%D%/error.h \
 	%D%/loader.h %D%/loader.c \
+	%D%/layout.h %D%/layout.c \
 	%D%/codemap.h %D%/codemap.c \
 	%D%/taint.h %D%/taint.c \
 	%D%/machine.h %D%/machine.c \
@@ -22,9 +23,10 @@ libatomsim_a_SOURCES += \
 	%D%/detectors.h %D%/detectors.c \
 	%D%/report-json.h %D%/report-json.c \
 	%D%/guest-abi.h %D%/guest-abi.c \
+	%D%/options.h %D%/cli-options.c \
 	programs/include/atomsim-abi.h
 
 bin_PROGRAMS += atomsim
-atomsim_SOURCES = %D%/main.c %D%/options.h %D%/report.h %D%/report.c %D%/hunt.h %D%/hunt.c \
+atomsim_SOURCES = %D%/main.c %D%/report.h %D%/report.c %D%/hunt.h %D%/hunt.c \
 	%D%/explain.h %D%/explain.c
 atomsim_LDADD = libatomsim.a $(ATOMSIM_LIBS)

@@ -1,52 +1,14 @@
 /* machine.c — see machine.h. */
 #include <elf.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "error.h"
 #include "machine.h"
 #include "run.h"
 
-#define PAGE 0x1000ull
-#define STACK_GUARD PAGE
-#define STACK_GAP (1ull << 20)          /* unmapped between image and stacks */
-
-static uint64_t align_up(uint64_t v, uint64_t a)
-{
-    return (v + a - 1) & ~(a - 1);
-}
-
-static int region_cmp(gconstpointer a, gconstpointer b)
-{
-    const struct region *x = a, *y = b;
-    return x->lo < y->lo ? -1 : x->lo > y->lo;
-}
-
-/* The image's segments as page ranges; segments that share a page share
- * a region with the union of their permissions. */
-static GArray *image_regions(const struct image *img)
-{
-    GArray *r = g_array_new(FALSE, FALSE, sizeof(struct region));
-    for (guint i = 0; i < img->segments->len; i++) {
-        const struct segment *s = &g_array_index(img->segments, struct segment, i);
-        struct region reg = { s->vaddr & ~(PAGE - 1), align_up(s->vaddr + s->memsz, PAGE),
-                              s->flags };
-        g_array_append_val(r, reg);
-    }
-    g_array_sort(r, region_cmp);
-    guint out = 0;
-    for (guint i = 1; i < r->len; i++) {
-        struct region *prev = &g_array_index(r, struct region, out);
-        struct region *cur = &g_array_index(r, struct region, i);
-        if (cur->lo < prev->hi) {
-            prev->hi = MAX(prev->hi, cur->hi);
-            prev->flags |= cur->flags;
-        } else {
-            g_array_index(r, struct region, ++out) = *cur;
-        }
-    }
-    g_array_set_size(r, out + 1);
-    return r;
-}
+#define PAGE IMAGE_PAGE
 
 static uint32_t uc_perms(unsigned seg_flags)
 {
@@ -63,9 +25,41 @@ static gboolean engine_fail(GError **error, const struct machine *m, const char 
     return FALSE;
 }
 
+/* What Unicorn 2.0.1 reserves for an engine: its translation buffer (1 GiB,
+ * mapped at the engine's first uc_mem_map, measured with strace) and some
+ * room for the rest.  It offers no way to choose the size. */
+#define ENGINE_RESERVE ((1ull << 30) + (64ull << 20))
+
+/* Can the host give one more engine its address space?  Unicorn 2.0.1
+ * does not return an error when it cannot: it prints "Could not allocate
+ * dynamic translator buffer" and calls exit(1), atomsim's exit code for a
+ * finding.  So reserve the same kind of mapping first (private, writable,
+ * untouched: it counts against ulimit -v and strict overcommit as
+ * Unicorn's does) and give it back.  Engines are made on one thread. */
+static gboolean engine_room(GError **error)
+{
+    void *p = mmap(NULL, ENGINE_RESERVE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+    if (p == MAP_FAILED) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE, "%s", g_strerror(errno));
+        return FALSE;
+    }
+    munmap(p, ENGINE_RESERVE);
+    return TRUE;
+}
+
 static gboolean core_open(struct machine *m, struct core *c, GError **error)
 {
     const struct cpu_ops *cpu = m->cpu;
+    g_autoptr(GError) why = NULL;
+    if (!engine_room(&why)) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                    "%s: cannot create core %u: each core's engine reserves %" G_GUINT64_FORMAT
+                    " MiB of address space, and the host refuses more (%s; see ulimit -v): "
+                    "use fewer --cores or --jobs", m->img->path, c->id,
+                    (guint64)(ENGINE_RESERVE >> 20), why->message);
+        return FALSE;
+    }
     uc_err err = uc_open(cpu->uc_arch, cpu->uc_mode, &c->uc);
     if (err != UC_ERR_OK)
         return engine_fail(error, m, "create a core", err);
@@ -95,6 +89,14 @@ static gboolean core_open(struct machine *m, struct core *c, GError **error)
     return TRUE;
 }
 
+/* size bytes of zeroed, page-aligned host memory, or NULL: a program's
+ * image may be large enough that the host refuses it. */
+static uint8_t *host_alloc(uint64_t size)
+{
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
 struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
                             unsigned ncores, GError **error)
 {
@@ -102,44 +104,35 @@ struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
     m->cpu = cpu;
     m->img = img;
     m->ncores = ncores;
-    m->regions = image_regions(img);
-
-    const struct region *first = &g_array_index(m->regions, struct region, 0);
-    const struct region *last = &g_array_index(m->regions, struct region, m->regions->len - 1);
-    m->image_lo = first->lo;
-    m->image_hi = last->hi;
-    m->image_mem = g_aligned_alloc0(m->image_hi - m->image_lo, 1, PAGE);
-
-    uint64_t code_lo = UINT64_MAX, code_hi = 0;
-    for (guint i = 0; i < m->regions->len; i++) {
-        const struct region *r = &g_array_index(m->regions, struct region, i);
-        if (r->flags & SEG_X) {
-            code_lo = MIN(code_lo, r->lo);
-            code_hi = MAX(code_hi, r->hi);
-        }
-    }
-    if (code_lo >= code_hi) {
-        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
-                    "%s: no executable segment", img->path);
+    struct layout l = { 0 };
+    gboolean ok = layout_plan(&l, img, ncores,
+                              cpu->word_size == 4 ? IMAGE_ADDR_END_32 : IMAGE_ADDR_END_64, error);
+    m->regions = g_steal_pointer(&l.regions);
+    if (!ok)
+        return NULL;
+    m->image_lo = l.image_lo;
+    m->image_hi = l.image_hi;
+    m->image_mem = host_alloc(m->image_hi - m->image_lo);
+    if (m->image_mem == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                    "%s: cannot allocate %" G_GUINT64_FORMAT " MiB for the program's memory: %s",
+                    img->path, (m->image_hi - m->image_lo) >> 20, g_strerror(errno));
         return NULL;
     }
-    codemap_init(&m->code, cpu, code_lo, code_hi, m->image_mem + (code_lo - m->image_lo));
-
-    /* Stacks above the image: a guard page, then the stack, per core. */
-    uint64_t stacks = align_up(m->image_hi, STACK_GAP) + STACK_GAP;
-    uint64_t stacks_end = stacks + (uint64_t)ncores * (CORE_STACK_SIZE + STACK_GUARD);
-    if (cpu->word_size == 4 && stacks_end > 0xffffffffull) {
-        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
-                    "%s: the program leaves no room for %u stacks below 4 GiB", img->path,
-                    ncores);
+    if (!codemap_init(&m->code, cpu, l.code_lo, l.code_hi,
+                      m->image_mem + (l.code_lo - m->image_lo))) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                    "%s: cannot allocate the map of its %" G_GUINT64_FORMAT " MiB of code",
+                    img->path, (l.code_hi - l.code_lo) >> 20);
         return NULL;
     }
+
     m->stack_mem = g_aligned_alloc0((gsize)ncores, CORE_STACK_SIZE, PAGE);
     for (unsigned i = 0; i < ncores; i++) {
         struct core *c = &m->cores[i];
         c->m = m;
         c->id = i;
-        c->stack_lo = stacks + (uint64_t)i * (CORE_STACK_SIZE + STACK_GUARD) + STACK_GUARD;
+        c->stack_lo = layout_stack_lo(&l, i);
         c->stack_hi = c->stack_lo + CORE_STACK_SIZE;
     }
     for (unsigned i = 0; i < ncores; i++)
@@ -164,7 +157,8 @@ void machine_free(struct machine *m)
             g_string_free(c->line, TRUE);
     }
     codemap_clear(&m->code);
-    g_aligned_free(m->image_mem);
+    if (m->image_mem)
+        munmap(m->image_mem, m->image_hi - m->image_lo);
     g_aligned_free(m->stack_mem);
     if (m->regions)
         g_array_unref(m->regions);

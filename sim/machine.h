@@ -16,11 +16,12 @@
 #include "codemap.h"
 #include "cpu.h"
 #include "event.h"
+#include "layout.h"
 #include "loader.h"
 #include "taint.h"
 
 #define MACHINE_MAX_CORES 64
-#define CORE_STACK_SIZE (64 * 1024)
+#define CORE_STACK_SIZE LAYOUT_STACK_SIZE
 
 enum core_state {
     CORE_RUNNING,
@@ -60,12 +61,6 @@ struct core {
     int fault_type;             /* uc_mem_type, or -1 */
 };
 
-/* Address ranges of the guest's image, mapped page by page. */
-struct region {
-    uint64_t lo, hi;
-    unsigned flags;             /* SEG_R | SEG_W | SEG_X */
-};
-
 struct machine {
     const struct cpu_ops *cpu;
     struct image *img;
@@ -81,7 +76,8 @@ struct machine {
     struct run *run;            /* the run under way (run.c) */
 };
 
-/* NULL with ATOMSIM_ERROR_INPUT if the program cannot be laid out. */
+/* NULL with ATOMSIM_ERROR_INPUT if the program cannot be laid out (see
+ * layout.h), or ATOMSIM_ERROR_RESOURCE if the host has no memory for it. */
 struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
                             unsigned ncores, GError **error);
 void machine_free(struct machine *m);

@@ -1,5 +1,7 @@
 /* scheduler.c — see scheduler.h. */
+#include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,22 +53,63 @@ static gboolean parse_quantum(const char *text, long *out)
     return TRUE;
 }
 
-/* replay:FILE: the schedule a run recorded (--record), "#" lines aside. */
-static struct sched *sched_new_replay(const char *path, unsigned ncores, GError **error)
+/* The most a replay file may hold: a recorded schedule is text of a few
+ * bytes per turn, and --max-steps bounds the turns. */
+#define REPLAY_MAX_BYTES (64u << 20)
+
+char *sched_replay_text(const char *text)
 {
-    g_autofree char *text = NULL;
-    g_autoptr(GError) why = NULL;
-    if (!g_file_get_contents(path, &text, NULL, &why)) {
-        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
-                    why->message);
-        return NULL;
-    }
-    g_autoptr(GString) schedule = g_string_new(NULL);
+    GString *schedule = g_string_new(NULL);
     g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
     for (char **l = lines; *l; l++)
         if (**l != '#')
             g_string_append(schedule, g_strstrip(*l));
-    struct sched *s = sched_new_pinned(schedule->str, ncores, &why);
+    return g_string_free(schedule, FALSE);
+}
+
+/* The contents of path, at most REPLAY_MAX_BYTES (to free); NULL with why
+ * set if it cannot be read or is larger (/dev/zero would never end). */
+static char *read_replay_file(const char *path, GError **why)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        int saved = errno;
+        g_autofree char *name = g_filename_display_name(path);
+        g_set_error(why, G_FILE_ERROR, g_file_error_from_errno(saved),
+                    "Failed to open file “%s”: %s", name, g_strerror(saved));
+        return NULL;
+    }
+    GString *text = g_string_new(NULL);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text->len <= REPLAY_MAX_BYTES)
+        g_string_append_len(text, buf, (gssize)n);
+    gboolean failed = ferror(f) != 0;
+    int saved = errno;
+    fclose(f);
+    if (failed || text->len > REPLAY_MAX_BYTES || memchr(text->str, '\0', text->len)) {
+        g_set_error(why, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
+                    failed ? g_strerror(saved)
+                           : text->len > REPLAY_MAX_BYTES ? "too large for a recorded schedule"
+                                                          : "not a text file");
+        g_string_free(text, TRUE);
+        return NULL;
+    }
+    return g_string_free(text, FALSE);
+}
+
+/* replay:FILE: the schedule a run recorded (--record), "#" lines aside. */
+static struct sched *sched_new_replay(const char *path, unsigned ncores, GError **error)
+{
+    g_autoptr(GError) why = NULL;
+    g_autofree char *text = read_replay_file(path, &why);
+    if (text == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
+                    why->message);
+        return NULL;
+    }
+    g_autofree char *schedule = sched_replay_text(text);
+    struct sched *s = sched_new_pinned(schedule, ncores, &why);
     if (s == NULL) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
                     why->message);

@@ -30,6 +30,11 @@ void sched_turns_add(GArray *turns, unsigned core);
 /* The text of turns (to free). */
 char *sched_turns_text(const GArray *turns);
 
+/* The schedule in a replay file's text (--record's format: "#" lines
+ * are comments, the others are joined with their blanks stripped), for
+ * sched_new_pinned (to free). */
+char *sched_replay_text(const char *text);
+
 /* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M);
  * "pct", "pct:D" or "pct:D:K", probabilistic concurrency testing of depth D
  * (default 3) with its change points among the first K steps (without K,

@@ -6,10 +6,13 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint
+	tests/test-lost-update tests/test-taint tests/test-elf
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
+tests_test_elf_SOURCES = %D%/test-elf.c %D%/test-programs.h
+tests_test_elf_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_elf_LDADD = $(GLIB_LIBS)
 tests_test_machine_SOURCES = %D%/test-machine.c %D%/test-programs.h
 tests_test_machine_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_machine_LDADD = libatomsim.a $(ATOMSIM_LIBS) -ldl
@@ -44,7 +47,7 @@ tests_test_lost_update_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint
+	tests/test-lost-update tests/test-taint tests/test-elf
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).

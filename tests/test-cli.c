@@ -313,8 +313,22 @@ static void test_bad_input(void)
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "128", good, NULL);
     expect_usage_error("--trace=/nonexistent/t", "--trace=/nonexistent/t", good, NULL);
     expect_usage_error("--json /nonexistent/r.json", "--json", "/nonexistent/r.json", good, NULL);
+    expect_usage_error("too large for a recorded schedule", "--sched", "replay:/dev/zero", good,
+                       NULL);
+    expect_usage_error("/dev/zero: not a program file (not a regular file)", "/dev/zero", NULL);
+    expect_usage_error("--time-limit 0: a positive number of seconds", "--time-limit", "0", good,
+                       NULL);
+    expect_usage_error("--time-limit 1s: a positive number", "--time-limit", "1s", good, NULL);
+    expect_usage_error("--time-limit nan: a positive number", "--time-limit", "nan", good, NULL);
+    expect_usage_error("--shard +1/4", "--runs", "5", "--shard", "+1/4", good, NULL);
+    expect_usage_error("--fault delay-holder:+3", "--fault", "delay-holder:+3", good, NULL);
     expect_usage_error("no program given", NULL, NULL);
     expect_usage_error("Unknown option", "--frobnicate", good, NULL);
+
+    /* --time-limit takes fractions of a second */
+    struct result r = atomsim("--cores", "1", "--time-limit", "2.5", good, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
 
     g_unlink(text);
     g_unlink(cut);

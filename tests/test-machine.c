@@ -85,6 +85,37 @@ static void test_loader_rejects_bad_files(void)
     g_rmdir(dir);
 }
 
+/* A program read from memory is the program read from its file. */
+static void test_loader_from_memory(void)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    for (char **cpu = cpus; *cpu && **cpu; cpu++) {
+        g_autofree char *path = example(*cpu, "counter");
+        g_autofree char *contents = NULL;
+        gsize len;
+        g_assert_true(g_file_get_contents(path, &contents, &len, NULL));
+        g_autoptr(image) file = image_load(path, NULL);
+        g_autoptr(image) mem = image_load_memory("counter", contents, len, NULL);
+        g_assert_nonnull(file);
+        g_assert_nonnull(mem);
+        g_assert_cmpstr(mem->path, ==, "counter");
+        g_assert_cmpuint(mem->entry, ==, file->entry);
+        g_assert_cmpuint(mem->segments->len, ==, file->segments->len);
+        for (guint i = 0; i < file->segments->len; i++) {
+            const struct segment *a = &g_array_index(file->segments, struct segment, i);
+            const struct segment *b = &g_array_index(mem->segments, struct segment, i);
+            g_assert_cmpuint(a->vaddr, ==, b->vaddr);
+            g_assert_cmpuint(a->memsz, ==, b->memsz);
+            g_assert_cmpmem(a->bytes, a->filesz, b->bytes, b->filesz);
+        }
+        g_assert_cmpuint(mem->symbols->len, ==, file->symbols->len);
+    }
+    g_autoptr(GError) error = NULL;
+    g_assert_null(image_load_memory("nothing", "", 0, &error));
+    g_assert_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT);
+    g_assert_cmpstr(error->message, ==, "nothing: not an ELF file");
+}
+
 /* Engines are created once: a second run on the same machine starts from
  * fresh memory and registers, and does exactly what the first did. */
 static void test_machine_reused(void)
@@ -161,6 +192,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/loader/reads-program", test_loader_reads_program);
     g_test_add_func("/loader/rejects-bad-files", test_loader_rejects_bad_files);
+    g_test_add_func("/loader/from-memory", test_loader_from_memory);
     g_test_add_func("/machine/reused-for-another-run", test_machine_reused);
     g_test_add_func("/build/glib-linked-before-unicorn", test_glib_linked_before_unicorn);
     return g_test_run();

@@ -1,0 +1,61 @@
+# tests/fuzz/: libFuzzer targets, one per parser of what a user gives
+# atomsim (configure --enable-fuzzing; they are built with $(FUZZ_CC), clang).
+# Each target compiles the sources it fuzzes with coverage and sanitizers and
+# takes the rest from libatomsim.a.  `make fuzz-smoke` runs each for
+# FUZZ_SECONDS (30) from its seeds in corpus/<target>/; new inputs go to
+# tests/fuzz/work/<target>/ in the build tree.
+FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay
+FUZZ_SECONDS = 30
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+fuzz_elf_SRCS = %D%/fuzz-elf.c sim/loader.c sim/layout.c
+fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli-options.c sim/scheduler.c
+fuzz_schedule_SRCS = %D%/fuzz-schedule.c sim/scheduler.c
+fuzz_sched_SRCS = %D%/fuzz-sched.c sim/scheduler.c
+fuzz_replay_SRCS = %D%/fuzz-replay.c sim/scheduler.c
+EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
+	%D%/fuzz-replay.c %D%/corpus
+CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)
+# The smallest example of every cpu seeds the ELF target.
+FUZZ_ELF_SEEDS = $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/counter.elf)
+
+fuzz_link = $(AM_V_CCLD)$(MKDIR_P) tests/fuzz && $(FUZZ_CC) $(FUZZ_FLAGS) $(DEFS) -I. \
+	$(AM_CPPFLAGS) $(WARN_CFLAGS) -o $@ $(addprefix $(srcdir)/,$(1)) libatomsim.a \
+	$(ATOMSIM_LIBS) -ldl
+
+if FUZZING
+tests/fuzz/fuzz-elf: $(fuzz_elf_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_elf_SRCS))
+tests/fuzz/fuzz-cli: $(fuzz_cli_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_cli_SRCS))
+tests/fuzz/fuzz-schedule: $(fuzz_schedule_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_schedule_SRCS))
+tests/fuzz/fuzz-sched: $(fuzz_sched_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_sched_SRCS))
+tests/fuzz/fuzz-replay: $(fuzz_replay_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_replay_SRCS))
+
+fuzz: $(FUZZ_TARGETS:%=tests/fuzz/%)
+# Run every target for FUZZ_SECONDS; fail at the first that crashes, leaks
+# or hangs (libFuzzer leaves the input as tests/fuzz/work/crash-*).
+fuzz-smoke: fuzz $(FUZZ_ELF_SEEDS)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  $(MKDIR_P) tests/fuzz/work/$$t; \
+	  if test $$t = fuzz-elf; then \
+	    for e in $(FUZZ_ELF_SEEDS); do cp $$e tests/fuzz/work/$$t/seed-`echo $$e | tr / -`; done; \
+	  fi; \
+	  echo "fuzz-smoke: $$t for $(FUZZ_SECONDS) s"; \
+	  tests/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=tests/fuzz/work/ -print_final_stats=1 \
+	    tests/fuzz/work/$$t $(srcdir)/tests/fuzz/corpus/$$t 2> tests/fuzz/work/$$t.log || \
+	    { tail -40 tests/fuzz/work/$$t.log; echo "fuzz-smoke: $$t FAILED"; exit 1; }; \
+	  grep -E '^stat::number_of_executed_units' tests/fuzz/work/$$t.log || true; \
+	done; echo "fuzz-smoke: every target ran $(FUZZ_SECONDS) s without a crash"
+else
+fuzz fuzz-smoke:
+	@echo "$@: skipped: configure --enable-fuzzing to build the fuzz targets (clang, libFuzzer)"
+endif
+clean-local: clean-fuzz
+clean-fuzz:
+	rm -rf tests/fuzz/work
+.PHONY: fuzz fuzz-smoke clean-fuzz
