@@ -42,7 +42,6 @@ struct options {
     gint64 seed;
     gint64 max_steps;
     gint64 max_insns;
-    double time_limit;          /* --time-limit: seconds for --runs or dfs; 0: none */
     gboolean version;
     char **args;
 

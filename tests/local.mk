@@ -59,7 +59,7 @@ EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh
 CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
-	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson \
+	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
 	stale-store lock-retry cmpxchg-retry lock-progress wait-two
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive

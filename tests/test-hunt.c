@@ -5,21 +5,38 @@
 #include <stdlib.h>
 #include "test-programs.h"
 
-/* A dfs whose failing or spinning schedules have turns longer than any
- * turn length a strategy takes: the search ends (exhausted, or a finding
- * reported), never a host crash. */
+/* dfs on Peterson's lock, whose cores wait on two locations: the spins
+ * yield, the search ends, the space is exhausted. */
 static void test_dfs_spinning(gconstpointer data)
 {
     g_autofree char *elf = guest(data, "peterson");
-    struct result r = atomsim("--sched", "dfs:2", "--max-steps", "200000", elf, NULL);
+    struct result r = atomsim("--sched", "dfs:1", elf, NULL);
     if (r.status != 0 || !strstr(r.out, "(the space is exhausted)"))
-        g_error("%s --sched dfs:2: exit %d:\n%s%s", elf, r.status, r.out, r.err);
+        g_error("%s --sched dfs:1: exit %d:\n%s%s", elf, r.status, r.out, r.err);
     result_clear(&r);
     /* a pinned turn of more than a million steps is a schedule too */
     g_autofree char *counter = guest(data, "counter-atomic-once");
     struct result long_turn = atomsim("--schedule", "1:1,0:2,1:9999997", counter, NULL);
     g_assert_cmpint(long_turn.status, ==, 0);
     result_clear(&long_turn);
+}
+
+/* A dfs whose first schedule runs each core's loop in one turn of over a
+ * million steps finds the lost update and reports it with those turns (the
+ * report run was handed a schedule its parser refused, and crashed). */
+static void test_dfs_long_turns(void)
+{
+    const char *cpu = first_cpu();
+    if (cpu == NULL) {
+        g_test_skip("no guest compiler");
+        return;
+    }
+    g_autofree char *elf = guest(cpu, "counter-long");
+    struct result r = atomsim("--sched", "dfs:1", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "lost update on counter"));
+    g_assert_nonnull(strstr(r.out, ",0:1020001,"));
+    result_clear(&r);
 }
 
 /* --keep-going's failing seeds, as one line (to free). */
@@ -190,5 +207,6 @@ int main(int argc, char **argv)
         { "reproduce", test_reproduce },
     };
     add_per_cpu_tests("hunt", per_cpu, G_N_ELEMENTS(per_cpu));
+    g_test_add_func("/hunt/dfs-long-turns", test_dfs_long_turns);
     return g_test_run();
 }
