@@ -1,4 +1,5 @@
 /* capstone-decoder.c — see capstone-decoder.h. */
+#include <string.h>
 #include <glib.h>
 #include "capstone-decoder.h"
 
@@ -77,5 +78,21 @@ bool capstone_regs_access(cpu_decoder *d, const cs_insn *insn, cs_regs read, uin
     g_mutex_lock(&capstone_lock);
     bool ok = cs_regs_access(d->handle, insn, read, nread, written, nwritten) == CS_ERR_OK;
     g_mutex_unlock(&capstone_lock);
+    return ok;
+}
+
+bool capstone_classify(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                       struct insn_info *out, capstone_access access,
+                       capstone_registers registers)
+{
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->length = (uint8_t)insn->size;
+    out->kind = INSN_PRIVATE;
+    out->mem.base = out->mem.index = -1;
+    bool ok = access(insn, out);
+    registers(d, insn, out);
     return ok;
 }

@@ -23,6 +23,17 @@ void capstone_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
 bool capstone_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
                             uint64_t *target);
 
+/* A cpu's classification of a decoded instruction's access (false if the
+ * instruction cannot run), and of the registers it reads and writes. */
+typedef bool (*capstone_access)(const cs_insn *insn, struct insn_info *out);
+typedef void (*capstone_registers)(cpu_decoder *d, const cs_insn *insn, struct insn_info *out);
+
+/* Decode the instruction at pc and classify it into out with the cpu's
+ * two functions; false if it does not decode or cannot run. */
+bool capstone_classify(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                       struct insn_info *out, capstone_access access,
+                       capstone_registers registers);
+
 /* The registers insn reads and writes (cs_regs_access); false if Capstone
  * cannot say. */
 bool capstone_regs_access(cpu_decoder *d, const cs_insn *insn, cs_regs read, uint8_t *nread,

@@ -354,16 +354,7 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
                          size_t before, uint64_t pc, struct insn_info *out)
 {
     (void)before;
-    const cs_insn *insn = capstone_decode(d, code, avail, pc);
-    if (insn == NULL)
-        return false;
-    memset(out, 0, sizeof *out);
-    out->length = (uint8_t)insn->size;
-    out->kind = INSN_PRIVATE;
-    out->mem.base = out->mem.index = -1;
-    bool ok = classify_access(insn, out);
-    register_sets(d, insn, out);
-    return ok;
+    return capstone_classify(d, code, avail, pc, out, classify_access, register_sets);
 }
 
 static void x86_syscall_args_32(uc_engine *uc, uint64_t *nr, uint64_t args[3])

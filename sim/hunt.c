@@ -161,7 +161,7 @@ int hunt_explore(const struct options *o, struct run *r, struct machine *m,
 
 /* A run whose prefixes children take: its steps' cores, as turns. */
 struct search_record {
-    gint refs;
+    unsigned refs;
     GArray *turns;              /* struct sched_turn */
 };
 
@@ -179,7 +179,7 @@ struct search_node {
 
 static void record_unref(struct search_record *rec)
 {
-    if (rec != NULL && g_atomic_int_dec_and_test(&rec->refs)) {
+    if (rec != NULL && --rec->refs == 0) {
         g_array_unref(rec->turns);
         g_free(rec);
     }
@@ -310,7 +310,7 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
                        equivalence_could_run(s->eq, p + 1, current);
         bool sleeps = equivalence_may_sleep(taken) && !yielded && p > 0;
         struct search_node *child = g_new0(struct search_node, 1);
-        g_atomic_int_inc(&rec->refs);
+        rec->refs++;
         child->from = rec;
         child->at = p;
         child->core = ch->c;

@@ -159,8 +159,8 @@ static bool all_running_spin(const struct progress *p)
  * lock)?  Either changes memory only until the other comes. */
 static bool lock_traffic(struct progress *p, const struct event *e)
 {
-    return event_takes_lock(e) || (e->kind == EVENT_STORE && e->new_value == 0 &&
-                                   p->locks != NULL && lockstat_known(p->locks, e->addr));
+    return event_takes_lock(e) ||
+           (event_releases_lock(e) && p->locks != NULL && lockstat_known(p->locks, e->addr));
 }
 
 /* Does e move the run on: a trap (output, a barrier, an exit), or a change

@@ -271,9 +271,10 @@ static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
 
 /* ii runs on c: its registers' dependencies on loads follow (loaded: the
  * slot of the load it does, if any). */
-static void follow_registers(struct core *c, const struct insn_info *ii, uint64_t loaded)
+static inline void follow_registers(struct core *c, const struct insn_info *ii,
+                                    uint64_t loaded)
 {
-    if (loaded != 0 || !taint_untouched(&c->taint, ii))
+    if (loaded != 0 || G_UNLIKELY(!taint_untouched(&c->taint, ii)))
         taint_propagate(&c->taint, ii, loaded);
 }
 
@@ -412,8 +413,7 @@ static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
     }
     const struct insn_info *ii = codemap_get(&c->m->code, pc);
     if (G_LIKELY(ii->kind == INSN_PRIVATE)) {
-        if (G_UNLIKELY(!taint_untouched(&c->taint, ii)))
-            taint_propagate(&c->taint, ii, 0);
+        follow_registers(c, ii, 0);
         return;
     }
     on_visible(r, c, ii, pc);
