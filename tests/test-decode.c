@@ -3,7 +3,7 @@
 #include <string.h>
 #include <glib.h>
 
-#include "cpu.h"
+#include "cpus/cpu.h"
 
 /* The bytes are as they sit in memory (sparc32 big-endian, the others
  * little-endian).  Each line was assembled alone and dumped with

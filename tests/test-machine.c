@@ -7,11 +7,11 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "error.h"
-#include "loader.h"
-#include "machine.h"
-#include "run.h"
-#include "scheduler.h"
+#include "base/error.h"
+#include "core/loader.h"
+#include "core/machine.h"
+#include "core/run.h"
+#include "sched/scheduler.h"
 #include "test-programs.h"
 
 static void test_loader_reads_program(void)

@@ -2,7 +2,7 @@
  * on made-up instructions over registers 0..3 (a cpu's compact numbering). */
 #include <glib.h>
 
-#include "taint.h"
+#include "core/taint.h"
 
 #define R(n) CPU_REG_BIT(n)
 #define STACK R(CPU_REG_STACK)

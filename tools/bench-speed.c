@@ -15,11 +15,11 @@
 #include <string.h>
 #include <glib.h>
 
-#include "detectors.h"
-#include "loader.h"
-#include "machine.h"
-#include "run.h"
-#include "scheduler.h"
+#include "detect/detectors.h"
+#include "core/loader.h"
+#include "core/machine.h"
+#include "core/run.h"
+#include "sched/scheduler.h"
 
 struct free_engine {
     const struct cpu_ops *cpu;

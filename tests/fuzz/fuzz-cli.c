@@ -14,10 +14,10 @@
 #include <string.h>
 #include <glib.h>
 
-#include "error.h"
-#include "machine.h"
-#include "options.h"
-#include "run.h"
+#include "base/error.h"
+#include "core/machine.h"
+#include "cli/options.h"
+#include "core/run.h"
 
 #define MAX_WORDS 64
 

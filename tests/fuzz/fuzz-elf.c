@@ -13,9 +13,9 @@
 #include <gelf.h>
 #include <glib.h>
 
-#include "error.h"
-#include "layout.h"
-#include "loader.h"
+#include "base/error.h"
+#include "core/layout.h"
+#include "core/loader.h"
 
 #define NAME "fuzz.elf"
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <glib.h>
 
-#include "error.h"
-#include "scheduler.h"
+#include "base/error.h"
+#include "sched/scheduler.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <glib.h>
 
-#include "error.h"
-#include "scheduler.h"
+#include "base/error.h"
+#include "sched/scheduler.h"
 
 #define STEPS 64
 

@@ -8,11 +8,11 @@ FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay
 FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
-fuzz_elf_SRCS = %D%/fuzz-elf.c sim/loader.c sim/layout.c
-fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli-options.c sim/scheduler.c
-fuzz_schedule_SRCS = %D%/fuzz-schedule.c sim/scheduler.c
-fuzz_sched_SRCS = %D%/fuzz-sched.c sim/scheduler.c
-fuzz_replay_SRCS = %D%/fuzz-replay.c sim/scheduler.c
+fuzz_elf_SRCS = %D%/fuzz-elf.c sim/core/loader.c sim/core/layout.c
+fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli/cli-options.c sim/sched/scheduler.c
+fuzz_schedule_SRCS = %D%/fuzz-schedule.c sim/sched/scheduler.c
+fuzz_sched_SRCS = %D%/fuzz-sched.c sim/sched/scheduler.c
+fuzz_replay_SRCS = %D%/fuzz-replay.c sim/sched/scheduler.c
 EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
 	%D%/fuzz-replay.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)

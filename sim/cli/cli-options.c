@@ -1,0 +1,341 @@
+/* cli-options.c — see options.h.  Every message here is one a user sees,
+ * after "atomsim: " and before " (see atomsim --help)". */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "core/machine.h"
+#include "options.h"
+#include "detect/progress.h"
+#include "core/run.h"
+
+#define DEFAULT_CORES 2
+#define DEFAULT_MAX_STEPS 10000000
+#define DEFAULT_MAX_INSNS 1000000000
+#define SHARDS_MAX 1000000
+#define JOBS_MAX 256
+
+static const char help_description[] =
+    "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
+    "cores that share its memory.  Every core runs main().  Cores switch only\n"
+    "before visible operations: accesses to shared memory, and traps.\n"
+    "\n"
+    "Every visible operation is a step and an event: LOAD, STORE, RMW (an atomic\n"
+    "instruction), LL and SC (load- and store-exclusive), CLREX, FENCE, TRAP.  A\n"
+    "non-atomic read-modify-write instruction (x86 without LOCK) is two steps, a\n"
+    "LOAD and a STORE, and other cores may run between them.\n"
+    "\n"
+    "With --runs N, seeds --seed to --seed+N-1 run one after the other on the\n"
+    "same engines until one finds something; --record FILE writes the\n"
+    "interleaving a run took, which --sched replay:FILE plays again exactly.\n"
+    "\n"
+    "Schedules (--sched):\n"
+    "  rr[:Q]       round-robin, Q steps per turn (default 1)\n"
+    "  random[:M]   seeded random: a random core for 1 .. 2M-1 steps (default M 4)\n"
+    "  pct[:D[:K]]  probabilistic concurrency testing: random core priorities,\n"
+    "               D-1 change points among the first K steps (default D 3);\n"
+    "               without K, K is estimated: the steps of a first run with no\n"
+    "               change point, and with --runs the most steps of any run so\n"
+    "               far (the report's command line gives the K used); each run\n"
+    "               finds a bug of depth D with probability at least\n"
+    "               1/(n*K^(D-1)) for n cores; a spinning core yields\n"
+    "  dfs[:B]      every schedule with at most B preemptions (default 2), until\n"
+    "               one finds something or none is left; schedules that only\n"
+    "               reorder steps that commute are not run twice; --runs N\n"
+    "               stops it after N schedules, --time-limit S after S seconds,\n"
+    "               --shard I/N searches a share\n"
+    "  replay:FILE  the schedule --record wrote\n"
+    "Or an explicit interleaving (--schedule), segments CORE:COUNT separated by\n"
+    "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
+    "segment whose core has ended is skipped; after the last one the cores\n"
+    "still running take turns of one step.  Example: 0:3,1:2,0:*\n"
+    "\n"
+    "Injection (on, unless --no-inject or a pinned or replayed schedule):\n"
+    "before a step that closes a read-modify-write window (the store half of a\n"
+    "non-atomic RMW, a store-exclusive, a store to the location the core loaded\n"
+    "last), switch to another core half of the time, drawn from --seed.\n"
+    "\n"
+    "Faults (--fault, repeatable): strip-lock runs LOCK-prefixed x86\n"
+    "instructions as if the prefix were gone (as a uniprocessor kernel patches\n"
+    "them); sc-fail:P makes a store-exclusive that would store fail with\n"
+    "probability P, drawn from --seed (the architecture allows it);\n"
+    "delay-holder:N keeps a core that has just taken a lock (an atomic write\n"
+    "from 0 to non-zero) from running for N steps while another core can.\n"
+    "\n"
+    "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
+    "  address  any store by another core to the reserved granule makes it fail\n"
+    "           (the architecture; default)\n"
+    "  value    it fails only if memory no longer holds the value the load read\n"
+    "           (what QEMU and Unicorn do: a store of the same value goes unseen)\n"
+    "  switch   as address, and a core's reservation is also dropped whenever it\n"
+    "           is switched out (as Valgrind and Spike do)\n"
+    "\n"
+    "Exit status:\n"
+    "  0  every core ended and nothing was found\n"
+    "  1  a finding: a lost update, a monitor divergence, a deadlock or\n"
+    "     livelock, a failed sim_check, or a core that exited non-zero\n"
+    "  2  bad usage, or a missing or bad program file\n"
+    "  3  a guest fault, or the step or instruction budget ran out\n"
+    "  4  the host refused the memory or address space the cores need (each\n"
+    "     core's engine reserves about 1 GiB: see ulimit -v)\n";
+
+/* A usage error: FALSE with error set to the message. */
+static gboolean usage(GError **error, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static gboolean usage(GError **error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_autofree char *msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    g_set_error_literal(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, msg);
+    return FALSE;
+}
+
+/* --shard I/N */
+static bool parse_shard(const char *text, unsigned *shard, unsigned *shards)
+{
+    char *end;
+    if (!g_ascii_isdigit(*text))
+        return false;
+    unsigned long i = strtoul(text, &end, 10);
+    if (end == text || *end != '/' || !g_ascii_isdigit(end[1]))
+        return false;
+    const char *n_text = end + 1;
+    unsigned long n = strtoul(n_text, &end, 10);
+    if (end == n_text || *end != '\0' || n < 1 || n > SHARDS_MAX || i >= n)
+        return false;
+    *shard = (unsigned)i;
+    *shards = (unsigned)n;
+    return true;
+}
+
+/* --sched dfs[:B]: true if spec names the search; *bound is B (the default
+ * without ":B"), or -1 if B is not a bound from 0 to DFS_MAX_BOUND. */
+static bool is_dfs(const char *spec, long *bound)
+{
+    if (strcmp(spec, "dfs") == 0) {
+        *bound = DFS_DEFAULT_BOUND;
+        return true;
+    }
+    if (!g_str_has_prefix(spec, "dfs:"))
+        return false;
+    char *end;
+    long b = strtol(spec + 4, &end, 10);
+    *bound = end == spec + 4 || *end != '\0' || b < 0 || b > DFS_MAX_BOUND ? -1 : b;
+    return true;
+}
+
+/* --fault FAULT, each of them, into o. */
+static gboolean check_faults(struct options *o, GError **error)
+{
+    for (char **f = o->faults; f && *f; f++) {
+        char *end;
+        if (strcmp(*f, "strip-lock") == 0)
+            o->strip_lock = TRUE;
+        else if (g_str_has_prefix(*f, "delay-holder:") && g_ascii_isdigit((*f)[13]) &&
+                 (o->delay_holder = g_ascii_strtoll(*f + 13, &end, 10)) > 0 && *end == '\0')
+            continue;
+        else if (g_str_has_prefix(*f, "sc-fail:") &&
+                 (o->sc_fail = g_ascii_strtod(*f + 8, &end)) > 0 && o->sc_fail <= 1 &&
+                 *end == '\0' && end != *f + 8)
+            continue;
+        else
+            return usage(error, "--fault %s: strip-lock, sc-fail:P with 0 < P <= 1, or "
+                         "delay-holder:N with N >= 1", *f);
+    }
+    return TRUE;
+}
+
+/* Every option's value, in the order atomsim has always checked them (the
+ * first wrong one is reported); then the schedule is made. */
+static gboolean check(struct options *o, GError **error)
+{
+    if (o->args == NULL || o->args[0] == NULL)
+        return usage(error, "no program given: atomsim [OPTION...] PROGRAM.elf");
+    if (o->args[1] != NULL)
+        return usage(error, "one program at a time (got '%s' and '%s')", o->args[0], o->args[1]);
+    if (o->cores < 1 || o->cores > MACHINE_MAX_CORES)
+        return usage(error, "--cores %d: a machine has 1 to %d cores", o->cores,
+                     MACHINE_MAX_CORES);
+    if (o->lock_table_size < 0 || o->lock_table_size > LOCK_TABLE_MAX ||
+        (o->lock_table_size & (o->lock_table_size - 1)) != 0)
+        return usage(error, "--lock-table-size %d: a power of two from 1 to %d",
+                     o->lock_table_size, LOCK_TABLE_MAX);
+    if (o->spin_limit < 1 || o->sc_fail_limit < 1)
+        return usage(error, "--spin-limit and --sc-fail-limit must be at least 1");
+    if (o->max_steps < 1 || o->max_insns < 1)
+        return usage(error, "--max-steps and --max-insns must be at least 1");
+    if (o->cpu != NULL && (o->cpu_ops = cpu_find(o->cpu)) == NULL)
+        return usage(error, "--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
+    o->monitor_policy = MONITOR_ADDRESS;
+    if (o->monitor != NULL && !monitor_policy_parse(o->monitor, &o->monitor_policy))
+        return usage(error, "--monitor %s: unknown policy (address, value or switch)",
+                     o->monitor);
+    if (o->schedule != NULL && o->sched != NULL)
+        return usage(error, "--sched and --schedule both given: choose one");
+    if (o->runs < 1)
+        return usage(error, "--runs %" G_GINT64_FORMAT ": at least 1", o->runs);
+    if (o->runs > 1 && (o->schedule != NULL ||
+                        (o->sched != NULL && !g_str_has_prefix(o->sched, "random") &&
+                         !g_str_has_prefix(o->sched, "pct") && !g_str_has_prefix(o->sched, "dfs"))))
+        return usage(error, "--runs needs --sched random[:M] or pct[:D[:K]]: the other "
+                     "schedules do not change with the seed");
+    if (!check_faults(o, error))
+        return FALSE;
+    if (o->jobs < 1 || o->jobs > JOBS_MAX)
+        return usage(error, "--jobs %d: 1 to %d threads", o->jobs, JOBS_MAX);
+    if (o->shard_text != NULL && !parse_shard(o->shard_text, &o->shard, &o->shards))
+        return usage(error, "--shard %s: give I/N with 0 <= I < N, e.g. 0/4", o->shard_text);
+    if (o->runs > 1 && o->trace != NULL)
+        return usage(error, "--trace with --runs: record the schedule (--record FILE) and "
+                     "trace its replay");
+
+    long bound = -1;
+    o->dfs = o->sched != NULL && is_dfs(o->sched, &bound);
+    if (o->dfs && bound < 0)
+        return usage(error, "--sched %s: dfs:B takes a preemption bound B from 0 to %d",
+                     o->sched, DFS_MAX_BOUND);
+    o->dfs_bound = o->dfs ? (unsigned)bound : 0;
+    /* the search makes its own schedules (hunt.c) */
+    if (o->schedule != NULL)
+        o->strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, error);
+    else if (!o->dfs)
+        o->strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed,
+                                (unsigned)o->cores, error);
+    return o->dfs || o->strategy != NULL;
+}
+
+/* --trace or --trace=FILE.  FILE is a file name, taken as it is: GLib 2.74
+ * would convert it to UTF-8 and, when that fails for an optional argument,
+ * set its error twice (a GLib-WARNING) and go on parsing. */
+static gboolean parse_trace(const char *name, const char *value, gpointer data, GError **error)
+{
+    (void)name;
+    (void)error;
+    struct options *o = data;
+    g_free(o->trace);
+    o->trace = g_strdup(value && *value ? value : "-");
+    return TRUE;
+}
+
+/* --time-limit S: a positive number of seconds */
+static gboolean parse_time_limit(const char *name, const char *value, gpointer data,
+                                 GError **error)
+{
+    struct options *o = data;
+    char *end;
+    double s = g_ascii_strtod(value, &end);
+    if (end == value || *end != '\0' || !isfinite(s) || s <= 0)
+        return usage(error, "%s %s: a positive number of seconds", name, value);
+    o->time_limit = s;
+    return TRUE;
+}
+
+gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
+                       GError **error)
+{
+    *o = (struct options){
+        .cores = DEFAULT_CORES,
+        .seed = 1,
+        .max_steps = DEFAULT_MAX_STEPS,
+        .max_insns = DEFAULT_MAX_INSNS,
+        .spin_limit = DEFAULT_SPIN_LIMIT,
+        .runs = 1,
+        .jobs = 1,
+        .shards = 1,
+        .sc_fail_limit = DEFAULT_SC_FAIL_LIMIT,
+    };
+    GOptionEntry entries[] = {
+        { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o->cpu,
+          "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
+        { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores, "Simulated cores, 1 to 64 (default 2)", "N" },
+        { "sched", 's', 0, G_OPTION_ARG_STRING, &o->sched,
+          "Schedule: rr[:Q], random[:M], pct[:D[:K]], dfs[:B] or replay:FILE (default "
+          "random:4)", "S" },
+        { "schedule", 0, 0, G_OPTION_ARG_STRING, &o->schedule,
+          "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
+        { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,
+          "Exclusive monitor: address, value or switch (default address)", "POLICY" },
+        { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
+          parse_trace,
+          "Print every event; --trace=FILE writes them to FILE", "FILE" },
+        { "lock-table-size", 0, 0, G_OPTION_ARG_INT, &o->lock_table_size,
+          "Buckets in the guest's hashed lock table (sparc32), a power of two to 64", "N" },
+        { "spin-limit", 0, 0, G_OPTION_ARG_INT64, &o->spin_limit,
+          "A deadlock when every running core only reads for N steps (default 10000)", "N" },
+        { "sc-fail-limit", 0, 0, G_OPTION_ARG_INT64, &o->sc_fail_limit,
+          "A livelock when a store-exclusive fails N times in a row (default 1000)", "N" },
+        { "runs", 0, 0, G_OPTION_ARG_INT64, &o->runs,
+          "Try N seeds from --seed on; stop at the first finding", "N" },
+        { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
+          "With --runs, run on N host threads (default 1)", "N" },
+        { "shard", 0, 0, G_OPTION_ARG_STRING, &o->shard_text,
+          "With --runs, run only the seeds whose index is I modulo N", "I/N" },
+        { "time-limit", 0, 0, G_OPTION_ARG_CALLBACK, parse_time_limit,
+          "With --runs or --sched dfs, stop after S seconds", "S" },
+        { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o->keep_going,
+          "With --runs, try every seed", NULL },
+        { "fault", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->faults,
+          "Break something: strip-lock, sc-fail:P, delay-holder:N (repeatable)", "FAULT" },
+        { "no-inject", 0, 0, G_OPTION_ARG_NONE, &o->no_inject,
+          "Do not prefer preemptions inside read-modify-write windows", NULL },
+        { "shrink", 0, 0, G_OPTION_ARG_NONE, &o->shrink,
+          "On a finding, shrink the schedule to the fewest preemptions that show it", NULL },
+        { "record", 0, 0, G_OPTION_ARG_FILENAME, &o->record,
+          "Write the run's schedule to FILE (replay it with --sched replay:FILE)", "FILE" },
+        { "timeline", 0, 0, G_OPTION_ARG_FILENAME, &o->timeline,
+          "Write a picture of the run to FILE.html: lanes per core, locks, reservations, "
+          "findings", "FILE" },
+        { "json", 0, 0, G_OPTION_ARG_FILENAME, &o->json,
+          "Write the findings, statistics and options to FILE as JSON", "FILE" },
+        { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, "Seed of the random schedule (default 1)", "N" },
+        { "max-steps", 0, 0, G_OPTION_ARG_INT64, &o->max_steps,
+          "Stop after N steps (default 10000000)", "N" },
+        { "max-insns", 0, 0, G_OPTION_ARG_INT64, &o->max_insns,
+          "Stop after N instructions (default 1000000000)", "N" },
+        { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "Print the version", NULL },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->args, NULL, NULL },
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) ctx = g_option_context_new("PROGRAM.elf");
+    g_autoptr(GOptionGroup) group = g_option_group_new(NULL, NULL, NULL, o, NULL);
+    g_option_context_set_summary(ctx, "Simulate a program on cores that share memory.");
+    g_option_context_set_description(ctx, help_description);
+    g_option_context_set_help_enabled(ctx, help);
+    g_option_group_add_entries(group, entries);
+    g_option_context_set_main_group(ctx, g_steal_pointer(&group));
+
+    /* GOption reorders the words it is given: give it a copy.  It would
+     * take the word after a bare --trace as its FILE. */
+    g_autofree char **words = g_new0(char *, (gsize)argc + 1);
+    bool options_end = false;
+    for (int i = 0; i < argc; i++) {
+        options_end |= i > 0 && strcmp(argv[i], "--") == 0;
+        words[i] = !options_end && i > 0 && strcmp(argv[i], "--trace") == 0
+                       ? (char *)"--trace=-" : argv[i];
+    }
+    int nwords = argc;
+    char **parsed = words;
+    if (!g_option_context_parse(ctx, &nwords, &parsed, error))
+        return FALSE;
+    return o->version || check(o, error);
+}
+
+void options_clear(struct options *o)
+{
+    g_free(o->cpu);
+    g_free(o->sched);
+    g_free(o->schedule);
+    g_free(o->monitor);
+    g_free(o->trace);
+    g_free(o->timeline);
+    g_free(o->json);
+    g_free(o->record);
+    g_free(o->shard_text);
+    g_strfreev(o->faults);
+    g_strfreev(o->args);
+    if (o->strategy)
+        sched_free(o->strategy);
+    o->strategy = NULL;
+}

@@ -1,0 +1,442 @@
+/* explain.c — see explain.h.
+ *
+ * The code is read from a bundled example for each cpu (every example links
+ * the whole library), classified by the cpu's own decoder, and annotated
+ * from what the classification says: the kind of memory access, whether it
+ * is locked, where branches go.  Nothing here knows an ISA.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/codemap.h"
+#include "base/error.h"
+#include "explain.h"
+#include "report/html.h"
+#include "core/loader.h"
+
+#define EXPLAIN_PROGRAM "counter.elf"   /* any example: all link the library */
+#define TEXT_MAX 96
+
+struct line {
+    uint64_t pc;
+    char text[TEXT_MAX];
+    struct insn_info info;
+    bool branch, backward;
+    uint64_t target;
+    const char *role;           /* NULL: bookkeeping */
+};
+
+struct explained {
+    const struct cpu_ops *cpu;
+    char *path;
+    GArray *lines;              /* struct line */
+};
+
+static void explained_clear(struct explained *x)
+{
+    g_free(x->path);
+    if (x->lines)
+        g_array_unref(x->lines);
+}
+
+static bool is_stack(const struct explained *x, const struct line *l)
+{
+    return l->info.mem.base == x->cpu->reg_sp;
+}
+
+static bool writes(const struct line *l)
+{
+    return l->info.kind == INSN_STORE || l->info.kind == INSN_SC || l->info.kind == INSN_RMW;
+}
+
+/* The loop that the backward branch at index j closes: [first, j]. */
+static guint loop_start(const GArray *lines, guint j)
+{
+    const struct line *b = &g_array_index(lines, struct line, j);
+    guint t = j;
+    while (t > 0 && g_array_index(lines, struct line, t - 1).pc >= b->target)
+        t--;
+    return t;
+}
+
+/* What a loop does: write memory (other than by a store-exclusive or a
+ * compare-and-swap), hold a store-exclusive or a compare-and-swap, load. */
+struct loop {
+    bool writes, sc, loads, cas;
+};
+
+/* What lines first..last do, as a loop. */
+static void loop_over(const struct explained *x, int first, int last, struct loop *loop)
+{
+    *loop = (struct loop){ false, false, false, false };
+    for (int k = first; k >= 0 && k <= last; k++) {
+        const struct line *l = &g_array_index(x->lines, struct line, k);
+        loop->writes |= writes(l) && l->info.kind != INSN_SC && !l->info.cas && !is_stack(x, l);
+        loop->sc |= l->info.kind == INSN_SC;
+        loop->cas |= l->info.cas;
+        loop->loads |= l->info.kind == INSN_LOAD && !is_stack(x, l);
+    }
+}
+
+/* The innermost loop that holds line i: of the backward branches at or
+ * after i whose target is at or before it, the one that spans the least. */
+static bool in_loop(const struct explained *x, guint i, struct loop *loop)
+{
+    const GArray *lines = x->lines;
+    int best_start = -1, best_end = -1;
+    for (guint j = i; j < lines->len; j++) {
+        if (!g_array_index(lines, struct line, j).backward)
+            continue;
+        guint t = loop_start(lines, j);
+        if (t <= i && (best_start < 0 || (int)(j - t) < best_end - best_start)) {
+            best_start = (int)t;
+            best_end = (int)j;
+        }
+    }
+    loop_over(x, best_start, best_end, loop);
+    return best_start >= 0;
+}
+
+/* A spin: a plain load in a loop that writes nothing. */
+static bool spins(const struct explained *x, guint i)
+{
+    const struct line *l = &g_array_index(x->lines, struct line, i);
+    struct loop loop;
+    return l->info.kind == INSN_LOAD && !is_stack(x, l) && in_loop(x, i, &loop) &&
+           !loop.writes && !loop.sc && !loop.cas;
+}
+
+/* How the primitive is built, from its memory accesses: a lock taken with a
+ * plain atomic instruction (not LOCK-prefixed, no compare: ldstub, xchg)
+ * and either released by a later plain store (the operation is done under
+ * it: sparc32) or waited for by a spin (the function is the lock). */
+struct shape {
+    int lock;           /* the line that takes the lock, or -1 */
+    int release;        /* the line that releases it, or -1 */
+    int last_store;     /* the last line that writes memory, or -1 */
+};
+
+static struct shape shape_of(const struct explained *x)
+{
+    struct shape sh = { -1, -1, -1 };
+    bool spinning = false;
+    for (guint i = 0; i < x->lines->len; i++) {
+        const struct line *l = &g_array_index(x->lines, struct line, i);
+        if (is_stack(x, l))
+            continue;
+        if (sh.lock < 0 && l->info.kind == INSN_RMW && !l->info.lock_prefix && !l->info.cas)
+            sh.lock = (int)i;
+        if (sh.lock >= 0 && l->info.kind == INSN_STORE)
+            sh.release = (int)i;
+        if (writes(l))
+            sh.last_store = (int)i;
+        spinning |= spins(x, i);
+    }
+    if (sh.release < 0 && !spinning)
+        sh.lock = -1;   /* an exchange, not a lock */
+    return sh;
+}
+
+/* Give every line its role; lines that are bookkeeping get none. */
+static void assign_roles(struct explained *x)
+{
+    GArray *lines = x->lines;
+    struct shape sh = shape_of(x);
+    bool loaded = false, stored = false, branched_on_lock = false;
+    for (guint i = 0; i < lines->len; i++) {
+        struct line *l = &g_array_index(lines, struct line, i);
+        /* a backward branch: the loop it closes */
+        struct loop loop;
+        if (l->backward)
+            loop_over(x, (int)loop_start(lines, i), (int)i, &loop);
+        bool spin_loop = l->backward && loop.loads && !loop.writes && !loop.sc && !loop.cas;
+        bool locked = sh.lock >= 0 && (int)i > sh.lock && (int)i < sh.release;
+        bool after_sc = i > 0 && g_array_index(lines, struct line, i - 1).info.kind == INSN_SC;
+        bool status_test = i > 1 && g_array_index(lines, struct line, i - 2).info.kind == INSN_SC;
+        if (is_stack(x, l)) {
+            l->role = NULL;
+            continue;
+        }
+        switch (l->info.kind) {
+        case INSN_FENCE:
+            l->role = "barrier: accesses before it complete before any after it";
+            break;
+        case INSN_LL:
+            l->role = "load-exclusive: read the value, reserve it in the exclusive monitor";
+            loaded = true;
+            break;
+        case INSN_SC:
+            l->role = "store-exclusive: stores only if no other core wrote the granule "
+                      "since; its status register says if it did";
+            stored = true;
+            break;
+        case INSN_CLREX:
+            l->role = "drop the reservation";
+            break;
+        case INSN_TRAP:
+            l->role = "system call";
+            break;
+        case INSN_RMW:
+            if (l->info.lock_prefix)
+                l->role = l->info.cas ? "the whole operation: a locked compare-and-exchange, "
+                                        "one indivisible read-compare-write"
+                                      : "the whole operation: one locked read-modify-write, "
+                                        "indivisible";
+            else if (l->info.cas)
+                l->role = "compare-and-swap: stores only if memory still holds the expected "
+                          "value";
+            else if ((int)i == sh.lock)
+                l->role = "take the lock: an atomic test-and-set or exchange (the old value "
+                          "says whether it was free)";
+            else if (sh.lock >= 0 && !loaded)
+                l->role = "try the lock again";
+            else {
+                l->role = "atomic exchange";
+                stored = true;
+            }
+            break;
+        case INSN_LOAD:
+            if (sh.lock >= 0 && (int)i < sh.lock)
+                l->role = "read the lock table's size: part of choosing the lock";
+            else if (spins(x, i))
+                l->role = "spin: read the lock (no write) until it looks free";
+            else {
+                l->role = locked ? "load the value, under the lock" : "load the value";
+                loaded = true;
+            }
+            break;
+        case INSN_STORE:
+            if ((int)i == sh.release)
+                l->role = "release the lock: a plain store of 0";
+            else {
+                l->role = locked ? "store the new value, under the lock" : "store the value";
+                stored = true;
+            }
+            break;
+        default:
+            if (l->backward && loop.sc)
+                l->role = status_test || after_sc
+                              ? "retry from the load-exclusive if the store-exclusive failed"
+                              : "back to the load-exclusive: try again";
+            else if (l->backward && loop.cas)
+                l->role = "retry if the compare-and-exchange failed (memory held another "
+                          "value)";
+            else if (l->backward && spin_loop)
+                l->role = "spin again: the lock still looks taken";
+            else if (l->backward && sh.lock >= 0 && !loaded)
+                l->role = "the lock was taken: back to the spin";
+            else if (l->backward)
+                l->role = "loop back";
+            else if (l->branch && sh.lock >= 0 && (int)i > sh.lock && !loaded &&
+                     !branched_on_lock) {
+                l->role = "branch on the lock's old value: free, go on; taken, spin";
+                branched_on_lock = true;
+            }
+            else if (after_sc)
+                l->role = "did the store-exclusive store? (status 0)";
+            else if (loaded && !stored && (int)i < sh.last_store && !l->branch)
+                l->role = "modify: work on the loaded value in registers";
+            else
+                l->role = NULL;
+        }
+    }
+}
+
+/* The programs directory: $ATOMSIM_PROGRAMS, or programs/ beside the
+ * executable (the build tree). */
+static char *programs_dir(void)
+{
+    const char *env = g_getenv("ATOMSIM_PROGRAMS");
+    if (env != NULL)
+        return g_strdup(env);
+    g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+    g_autofree char *dir = exe ? g_path_get_dirname(exe) : g_strdup(".");
+    return g_build_filename(dir, "programs", NULL);
+}
+
+static bool explain_on(const struct cpu_ops *cpu, const char *name, struct explained *x,
+                       GError **error)
+{
+    g_autofree char *dir = programs_dir();
+    x->cpu = cpu;
+    x->path = g_build_filename(dir, cpu->name, EXPLAIN_PROGRAM, NULL);
+    g_autoptr(image) img = image_load(x->path, error);
+    if (img == NULL)
+        return false;
+    const struct symbol *sym = image_find_symbol(img, name);
+    if (sym == NULL || sym->size == 0) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "%s: no function %s in the guest library (try atomic_fetch_add, "
+                    "atomic_add_return, atomic_dec_and_test, atomic_cmpxchg, "
+                    "test_and_set_bit, atomic_xchg, spin_lock ...)", x->path, name);
+        return false;
+    }
+    const struct segment *code = NULL;
+    for (guint i = 0; i < img->segments->len && code == NULL; i++) {
+        const struct segment *s = &g_array_index(img->segments, struct segment, i);
+        if ((s->flags & SEG_X) && sym->addr >= s->vaddr &&
+            sym->addr + sym->size <= s->vaddr + s->filesz)
+            code = s;
+    }
+    if (code == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: %s is not code", x->path,
+                    name);
+        return false;
+    }
+    struct codemap map;
+    if (!codemap_init(&map, cpu, code->vaddr, code->vaddr + code->filesz, code->bytes)) {
+        codemap_clear(&map);
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                    "%s: cannot allocate the map of its code", x->path);
+        return false;
+    }
+    x->lines = g_array_new(FALSE, TRUE, sizeof(struct line));
+    for (uint64_t pc = sym->addr; pc < sym->addr + sym->size;) {
+        struct line l = { .pc = pc };
+        l.info = *codemap_classify(&map, pc);
+        if (l.info.length == 0)
+            break;
+        codemap_disassemble(&map, pc, l.text, sizeof l.text);
+        l.branch = codemap_branch_target(&map, pc, &l.target);
+        l.backward = l.branch && l.target <= pc && l.target >= sym->addr;
+        g_array_append_val(x->lines, l);
+        pc += l.info.length;
+    }
+    codemap_clear(&map);
+    assign_roles(x);
+    return true;
+}
+
+static void print_text(FILE *out, const char *name, const struct explained *x, unsigned n)
+{
+    fprintf(out, "%s, as the guest library builds it on each cpu\n", name);
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(out, "\n%s (%s)\n", x[i].cpu->name, x[i].path);
+        for (guint j = 0; j < x[i].lines->len; j++) {
+            const struct line *l = &g_array_index(x[i].lines, struct line, j);
+            fprintf(out, "  %8" G_GINT64_MODIFIER "x  %-34s %s\n", l->pc, l->text,
+                    l->role ? l->role : "");
+        }
+        fprintf(out, "  Why it is atomic: %s.\n", x[i].cpu->atomicity);
+    }
+}
+
+static const char explain_style[] =
+    ".cols{display:grid;grid-template-columns:repeat(var(--n),minmax(0,1fr));gap:14px}"
+    ".cpu-col{border:1px solid #ddd;border-radius:8px;padding:8px 10px;background:#fafafa}"
+    ".cpu-col h2{margin-top:0}"
+    ".insn{display:grid;grid-template-columns:4.5em minmax(9em,15em) minmax(11em,1fr);"
+    "gap:6px;padding:1px 0;border-bottom:1px solid #eee}"
+    ".insn code{overflow-wrap:anywhere}"
+    ".insn.plain{color:#999}"
+    ".insn.access .text{font-weight:600}"
+    ".insn.atomic{background:#fff1d6}.insn.exclusive{background:#e5f1ff}"
+    ".insn.lock{background:#fde2e2}.insn.fence{background:#efe7fb}"
+    ".role{font-size:12.5px;overflow-wrap:anywhere}.why{margin-top:8px;font-style:italic}";
+
+static const char *line_class(const struct line *l)
+{
+    switch (l->info.kind) {
+    case INSN_RMW:
+        return l->info.lock_prefix || l->info.cas ? "atomic" : "lock";
+    case INSN_LL:
+    case INSN_SC:
+    case INSN_CLREX:
+        return "exclusive";
+    case INSN_FENCE:
+        return "fence";
+    case INSN_LOAD:
+    case INSN_STORE:
+        return l->role ? "access" : "plain";
+    default:
+        return l->role ? "" : "plain";
+    }
+}
+
+static gboolean write_html(const char *path, const char *name, const struct explained *x,
+                           unsigned n, GError **error)
+{
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autofree char *title = g_strdup_printf("%s on %u cpus", name, n);
+    html_begin(out, title, explain_style);
+    g_string_append(out, "<h1><code>");
+    html_escape(out, name);
+    g_string_append(out, "</code>, built from component parts on each cpu</h1>\n"
+                         "<p class=\"muted\">The guest library's compiled instructions; "
+                         "each access to memory and each branch that matters has its "
+                         "role. Grey lines are bookkeeping.</p>\n");
+    g_string_append_printf(out, "<div class=\"cols\" style=\"--n:%u\">\n", n);
+    for (unsigned i = 0; i < n; i++) {
+        g_string_append_printf(out, "<section class=\"cpu-col\" data-cpu=\"%s\"><h2>%s</h2>\n",
+                               x[i].cpu->name, x[i].cpu->name);
+        for (guint j = 0; j < x[i].lines->len; j++) {
+            const struct line *l = &g_array_index(x[i].lines, struct line, j);
+            g_string_append_printf(out, "<div class=\"insn %s\"><span class=\"mono muted\">"
+                                        "%" G_GINT64_MODIFIER "x</span><code class=\"text\">",
+                                   line_class(l), l->pc);
+            html_escape(out, l->text);
+            g_string_append(out, "</code>");
+            if (l->role) {
+                g_string_append(out, "<span class=\"role\">");
+                html_escape(out, l->role);
+                g_string_append(out, "</span>");
+            }
+            g_string_append(out, "</div>\n");
+        }
+        g_string_append(out, "<p class=\"why\">");
+        html_printf(out, "Why it is atomic: %s.", x[i].cpu->atomicity);
+        g_string_append(out, "</p></section>\n");
+    }
+    g_string_append(out, "</div>\n");
+    html_end(out, "");
+    return g_file_set_contents(path, out->str, (gssize)out->len, error);
+}
+
+int explain_main(int argc, char **argv)
+{
+    g_autofree char *html = NULL;
+    g_autofree char *only = NULL;
+    GOptionEntry entries[] = {
+        { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+          "Write an HTML page with the cpus side by side to FILE", "FILE" },
+        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only, "Only this cpu", "CPU" },
+        { NULL, 0, 0, 0, NULL, NULL, NULL },
+    };
+    g_autoptr(GOptionContext) ctx = g_option_context_new(
+        "PRIMITIVE - how the guest library builds an atomic primitive on each cpu");
+    g_option_context_add_main_entries(ctx, entries, NULL);
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(ctx, &argc, &argv, &error) || argc != 2) {
+        fprintf(stderr, "atomsim explain: %s\n",
+                error ? error->message : "give one primitive, e.g. atomic_fetch_add");
+        return EXIT_USAGE;
+    }
+    const struct cpu_ops *cpus[] = { &cpu_sparc32, &cpu_arm, &cpu_x86 };
+    struct explained x[G_N_ELEMENTS(cpus)] = { 0 };
+    unsigned n = 0;
+    int status = EXIT_CLEAN;
+    for (unsigned i = 0; i < G_N_ELEMENTS(cpus) && status == EXIT_CLEAN; i++) {
+        if (only != NULL && strcmp(only, cpus[i]->name) != 0)
+            continue;
+        if (!explain_on(cpus[i], argv[1], &x[n++], &error)) {
+            fprintf(stderr, "atomsim explain: %s\n", error->message);
+            status = EXIT_USAGE;
+        }
+    }
+    if (status == EXIT_CLEAN && n == 0) {
+        fprintf(stderr, "atomsim explain: --cpu %s: not one of sparc32, arm, x86\n", only);
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_CLEAN && html == NULL)
+        print_text(stdout, argv[1], x, n);
+    if (status == EXIT_CLEAN && html != NULL) {
+        if (!write_html(html, argv[1], x, n, &error)) {
+            fprintf(stderr, "atomsim explain: --html %s: %s\n", html, error->message);
+            status = EXIT_USAGE;
+        } else
+            printf("atomsim explain: wrote %s\n", html);
+    }
+    for (unsigned i = 0; i < n; i++)
+        explained_clear(&x[i]);
+    return status;
+}

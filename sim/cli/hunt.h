@@ -1,0 +1,31 @@
+/* hunt.h — hunting for a finding: many seeds (--runs, --jobs, --shard) and
+ * shrinking the schedule that found it (--shrink). */
+#ifndef ATOMSIM_HUNT_H
+#define ATOMSIM_HUNT_H
+
+#include "detect/lockstat.h"
+#include "options.h"
+#include "core/run.h"
+
+/* Run r found something: shrink its schedule, run the shrunk one in full and
+ * report it.  The first traced_sinks sinks of ro (a trace) are left out of
+ * the candidate runs.  The exit status. */
+int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
+                struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
+                const char *search);
+
+/* --runs: the seeds from --seed on, then the first that found something in
+ * full (shrunk without the first traced_sinks sinks).  The exit status. */
+int hunt_explore(const struct options *o, struct run *r, struct machine *m,
+                 struct lockstat *locks, struct run_options *ro, unsigned traced_sinks);
+
+/* --sched dfs[:B]: every schedule with at most `bound` preemptions, each
+ * run once (CHESS-style, by re-execution), until one finds something, which
+ * is reported in full; or the space is exhausted.  --runs bounds the
+ * schedules, and --time-limit its time.  Its memory is bounded by the
+ * depth of the search (see hunt.c).  The exit status. */
+int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
+             struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
+             unsigned bound);
+
+#endif

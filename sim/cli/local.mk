@@ -1,0 +1,5 @@
+# sim/cli/: the atomsim command: options, hunting, the run's report, explain.
+bin_PROGRAMS += atomsim
+atomsim_SOURCES = %D%/main.c %D%/options.h %D%/cli-options.c %D%/report.h %D%/report.c \
+	%D%/hunt.h %D%/hunt.c %D%/explain.h %D%/explain.c
+atomsim_LDADD = libatomsim.a $(ATOMSIM_LIBS)

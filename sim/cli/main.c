@@ -1,0 +1,165 @@
+/* main.c — the atomsim command line. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "base/error.h"
+#include "explore/explore.h"
+#include "hunt.h"
+#include "core/loader.h"
+#include "detect/detectors.h"
+#include "core/machine.h"
+#include "options.h"
+#include "report.h"
+#include "core/run.h"
+#include "sched/scheduler.h"
+#include "report/trace.h"
+#include "explain.h"
+#include "report/timeline.h"
+
+#define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
+#define INJECT_PROBABILITY 0.5
+
+static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("atomsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (see atomsim --help)\n", stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+static int run_main(struct options *o)
+{
+    g_autoptr(GError) error = NULL;
+    const struct cpu_ops *cpu = o->cpu_ops;
+    struct sched *strategy = o->strategy;
+    const char *path = o->args[0];
+    g_autoptr(image) img = image_load(path, &error);
+    if (img == NULL) {
+        fprintf(stderr, "atomsim: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    const struct cpu_ops *elf_cpu = cpu_for_elf(img->machine, img->elf_class, img->elf_data);
+    if (cpu == NULL && elf_cpu == NULL) {
+        fprintf(stderr, "atomsim: %s: an ELF for %s, which atomsim does not simulate (%s)\n",
+                path, cpu_elf_machine_name(img->machine), cpu_names());
+        return EXIT_USAGE;
+    }
+    if (cpu != NULL && elf_cpu != cpu) {
+        fprintf(stderr, "atomsim: %s: an ELF for %s, not for --cpu %s\n", path,
+                elf_cpu ? elf_cpu->name : cpu_elf_machine_name(img->machine), cpu->name);
+        return EXIT_USAGE;
+    }
+    cpu = elf_cpu;
+
+    if (o->lock_table_size && image_find_symbol(img, LOCK_TABLE_SIZE_SYMBOL) == NULL) {
+        fprintf(stderr, "atomsim: %s: --lock-table-size: the program has no hashed lock table "
+                "(%s, sparc32's atomic library)\n", path, LOCK_TABLE_SIZE_SYMBOL);
+        return EXIT_USAGE;
+    }
+    g_autoptr(machine) m = machine_new(cpu, img, (unsigned)o->cores, &error);
+    if (m == NULL) {
+        fprintf(stderr, "atomsim: %s\n", error->message);
+        return atomsim_exit_for(error);
+    }
+
+    /* a report that cannot be written: say so before running */
+    const char *outputs[][2] = { { "--json", o->json }, { "--timeline", o->timeline } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(outputs); i++) {
+        if (outputs[i][1] == NULL)
+            continue;
+        FILE *f = fopen(outputs[i][1], "w");
+        if (f == NULL) {
+            fprintf(stderr, "atomsim: %s %s: %s\n", outputs[i][0], outputs[i][1],
+                    g_strerror(errno));
+            return EXIT_USAGE;
+        }
+        fclose(f);
+    }
+    FILE *trace_out = NULL;
+    if (o->trace != NULL) {
+        trace_out = strcmp(o->trace, "-") == 0 ? stdout : fopen(o->trace, "w");
+        if (trace_out == NULL) {
+            fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+    struct run r;
+    g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
+    struct detectors d;
+    detectors_init(&d, &r, m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
+                   (uint64_t)o->sc_fail_limit);
+    struct lockstat *locks = d.locks;
+    g_autoptr(timeline) view = o->timeline ? timeline_new(&r, m, locks) : NULL;
+    o->timeline_view = view;
+    /* the trace and the timeline first: hunting leaves them out of its
+     * candidate runs */
+    struct event_sink sinks[2 + G_N_ELEMENTS(d.sinks)];
+    unsigned nsinks = 0;
+    if (tr != NULL)
+        sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
+    if (view != NULL)
+        sinks[nsinks++] = timeline_sink(view);
+    unsigned traced = nsinks;
+    for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
+        sinks[nsinks++] = d.sinks[i];
+
+    struct run_options ro = {
+        .max_steps = (uint64_t)o->max_steps,
+        .max_insns = (uint64_t)o->max_insns,
+        .out = stdout,
+        .monitor = o->monitor_policy,
+        .lock_table_size = (unsigned)o->lock_table_size,
+        .strip_lock = o->strip_lock,
+        .sc_fail = o->sc_fail,
+        .fault_seed = (uint64_t)o->seed,
+        .inject = o->no_inject ? 0 : INJECT_PROBABILITY,
+        .delay_holder = (uint64_t)o->delay_holder,
+        .sinks = sinks,
+        .nsinks = nsinks,
+    };
+    int status;
+    if (o->dfs) {
+        status = hunt_dfs(o, &r, m, locks, &ro, traced, o->dfs_bound);
+    } else if (o->runs > 1) {
+        status = hunt_explore(o, &r, m, locks, &ro, traced);
+    } else {
+        if (sched_estimates_horizon(strategy))
+            explore_pct_horizon(strategy, &r, m, &ro, traced, (uint64_t)o->seed);
+        run_program(&r, m, strategy, &ro);
+        status = o->shrink && r.shown->len > 0
+                     ? hunt_shrink(o, &r, m, locks, &ro, traced, NULL)
+                     : report_run(o, &r, m, locks, strategy, NULL);
+        run_clear(&r);
+    }
+    if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
+        fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));
+        status = EXIT_USAGE;
+    }
+    detectors_clear(&d);
+    return status;
+}
+
+/* atomsim [explain] [OPTION...] PROGRAM.elf */
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "explain") == 0)
+        return explain_main(argc - 1, argv + 1);
+    struct options o;
+    g_autoptr(GError) error = NULL;
+    int status;
+    if (!options_parse(&o, argc, argv, TRUE, &error))
+        status = usage_error("%s", error->message);
+    else if (o.version)
+        status = printf("atomsim %s\n", PACKAGE_VERSION) < 0 ? EXIT_USAGE : EXIT_CLEAN;
+    else
+        status = run_main(&o);
+    options_clear(&o);
+    return status;
+}

@@ -1,0 +1,67 @@
+/* options.h — the command line: parsed from argv and checked here
+ * (cli-options.c), acted on by main.c, report.c and hunt.c. */
+#ifndef ATOMSIM_OPTIONS_H
+#define ATOMSIM_OPTIONS_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+#include "cpus/cpu.h"
+#include "core/monitor.h"
+#include "sched/scheduler.h"
+
+#define DFS_DEFAULT_BOUND 2
+#define DFS_MAX_BOUND 8
+
+struct options {
+    char *cpu;
+    int cores;
+    char *sched;
+    char *schedule;
+    char *monitor;
+    char *trace;        /* "-" for standard output */
+    char *json;
+    char *timeline;     /* --timeline FILE */
+    struct timeline *timeline_view;     /* its page, for the run report_run reports */
+    int lock_table_size;
+    gint64 runs;
+    double time_limit;          /* --time-limit: seconds, or 0 for none */
+    gboolean keep_going;
+    gboolean shrink;
+    gboolean no_inject;
+    char **faults;              /* --fault, as given */
+    gboolean strip_lock;
+    double sc_fail;
+    gint64 delay_holder;
+    int jobs;
+    char *shard_text;
+    unsigned shard, shards;
+    char *record;
+    gint64 spin_limit;
+    gint64 sc_fail_limit;
+    gint64 seed;
+    gint64 max_steps;
+    gint64 max_insns;
+    gboolean version;
+    char **args;
+
+    /* What the checks made of the text above. */
+    const struct cpu_ops *cpu_ops;      /* --cpu, or NULL: the ELF's */
+    enum monitor_policy monitor_policy;
+    bool dfs;                           /* --sched dfs[:B] */
+    unsigned dfs_bound;
+    struct sched *strategy;             /* the schedule, or NULL with dfs */
+};
+
+/* Parse argc/argv (not changed; the strings stay the caller's) into o
+ * and check every value.  FALSE with error set (ATOMSIM_ERROR_USAGE, or
+ * GOption's error for an unknown or malformed option) if something is
+ * wrong: the message is what atomsim prints after "atomsim: ".  With
+ * --version nothing else is checked.  help: whether --help prints the help
+ * and exits (a fuzz target turns it off). */
+gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
+                       GError **error);
+/* Free what options_parse stored in o. */
+void options_clear(struct options *o);
+
+#endif

@@ -1,0 +1,212 @@
+/* report.c — see report.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "report.h"
+#include "report/timeline.h"
+#include "detect/progress.h"
+#include "report/report-json.h"
+
+/* "clean", "2 findings", "guest fault" ... (to free). */
+static char *report_result(const struct run *r)
+{
+    switch (r->end) {
+    case RUN_DONE:
+        if (r->findings == 0)
+            return g_strdup("clean");
+        return g_strdup_printf("%u finding%s", r->findings, r->findings == 1 ? "" : "s");
+    case RUN_STOPPED:
+        return g_strdup_printf("%u finding%s (stopped: no progress)", r->findings,
+                               r->findings == 1 ? "" : "s");
+    case RUN_FAULT: return g_strdup("guest fault");
+    case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
+    case RUN_INSN_BUDGET: return g_strdup("instruction budget exhausted");
+    default: return g_strdup("deadlock");
+    }
+}
+
+/* The options besides the schedule that change a run, as the command line
+ * gives them (" --monitor address --fault strip-lock ..."; to free). */
+static char *run_options_text(const struct run *r, const struct options *o,
+                              const struct sched *strategy, const char *sched_options)
+{
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s, " --monitor %s", monitor_policy_name(r->monitor.policy));
+    if (o->no_inject)
+        g_string_append(s, " --no-inject");
+    for (char **f = o->faults; f && *f; f++)
+        g_string_append_printf(s, " --fault %s", *f);
+    /* the seed draws the faults and injection's switches, which a fixed
+     * schedule does not make */
+    bool injected = !o->no_inject && !sched_fixed(strategy);
+    if ((o->faults || injected) && strstr(sched_options, "--seed ") == NULL)
+        g_string_append_printf(s, " --seed %" G_GINT64_FORMAT, o->seed);
+    if (o->lock_table_size)
+        g_string_append_printf(s, " --lock-table-size %d", o->lock_table_size);
+    if (o->spin_limit != DEFAULT_SPIN_LIMIT)
+        g_string_append_printf(s, " --spin-limit %" G_GINT64_FORMAT, o->spin_limit);
+    if (o->sc_fail_limit != DEFAULT_SC_FAIL_LIMIT)
+        g_string_append_printf(s, " --sc-fail-limit %" G_GINT64_FORMAT, o->sc_fail_limit);
+    g_string_append_printf(s, " --max-steps %" G_GINT64_FORMAT " --max-insns %" G_GINT64_FORMAT,
+                           o->max_steps, o->max_insns);
+    return g_string_free(s, FALSE);
+}
+
+/* The command line that gives this run again (to free). */
+static char *reproduce_text(const struct run *r, const struct machine *m,
+                            const struct options *o, const struct sched *strategy,
+                            const char *sched_options)
+{
+    g_autofree char *rest = run_options_text(r, o, strategy, sched_options);
+    return g_strdup_printf("atomsim --cpu %s --cores %u %s%s %s", m->cpu->name, m->ncores,
+                           sched_options, rest, m->img->path);
+}
+
+/* Why the run could not end normally, for one line on stderr, or NULL
+ * (to free). */
+static char *abnormal_end_text(const struct run *r, const struct machine *m)
+{
+    if (r->end == RUN_FAULT) {
+        const struct core *c = &m->cores[r->fault_core];
+        g_autofree char *where = image_name_addr(m->img, c->last_pc);
+        return g_strdup_printf("%s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s",
+                               m->img->path, r->fault_core, c->last_pc, where, r->fault);
+    }
+    if (r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET)
+        return g_strdup_printf("%s: the %s budget ran out (%" G_GUINT64_FORMAT " steps, %"
+                               G_GUINT64_FORMAT " instructions): the program may never end "
+                               "(raise --max-steps or --max-insns)", m->img->path,
+                               r->end == RUN_STEP_BUDGET ? "step" : "instruction", r->steps,
+                               r->insns);
+    if (r->end == RUN_DEADLOCK)
+        return g_strdup_printf("%s: no core can run", m->img->path);
+    return NULL;
+}
+
+static void print_summary(const struct run *r, const struct machine *m, const char *result,
+                          const char *reproduce)
+{
+    printf("atomsim: %s, %u cores, %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
+           " steps\n", m->cpu->name, m->ncores, r->insns, r->steps);
+    for (unsigned i = 0; i < m->ncores; i++) {
+        const struct core *c = &m->cores[i];
+        printf("atomsim: cpu%u: %" G_GUINT64_FORMAT " instructions, %" G_GUINT64_FORMAT
+               " steps, ", i, c->insns, c->steps);
+        if (c->state == CORE_EXITED)
+            printf("exit %d\n", c->exit_code);
+        else
+            printf("stopped at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
+    }
+    printf("atomsim: result: %s\n", result);
+    printf("atomsim: reproduce: %s\n", reproduce);
+}
+
+static gboolean write_record(const char *path, const struct machine *m, const char *schedule,
+                             GError **error)
+{
+    g_autofree char *text = g_strdup_printf(
+        "# atomsim schedule of %s on %u %s cores: replay with --sched replay:%s\n%s\n",
+        m->img->path, m->ncores, m->cpu->name, path, schedule);
+    return g_file_set_contents(path, text, -1, error);
+}
+
+/* What a report says of a run, and its exit status. */
+struct run_texts {
+    char *sched_options, *result, *reproduce, *abnormal;
+    int status;
+};
+
+static void run_texts_init(struct run_texts *t, const struct options *o, const struct run *r,
+                           const struct machine *m, const struct sched *strategy)
+{
+    t->sched_options = sched_describe(strategy);
+    t->result = report_result(r);
+    t->reproduce = reproduce_text(r, m, o, strategy, t->sched_options);
+    t->abnormal = abnormal_end_text(r, m);
+    t->status = r->end == RUN_STOPPED ? EXIT_FINDING
+                : r->end != RUN_DONE  ? EXIT_GUEST
+                : r->findings         ? EXIT_FINDING
+                                      : EXIT_CLEAN;
+}
+
+static void run_texts_clear(struct run_texts *t)
+{
+    g_free(t->sched_options);
+    g_free(t->result);
+    g_free(t->reproduce);
+    g_free(t->abnormal);
+}
+
+/* --json, --timeline and --record for run r; search: the line that sums up
+ * the search the run was part of, or NULL.  EXIT_USAGE if a file cannot be
+ * written, else status. */
+static int write_files(const struct options *o, struct run *r, struct machine *m,
+                       struct lockstat *locks, const struct run_texts *t, const char *search)
+{
+    g_autoptr(GError) error = NULL;
+    if (o->json != NULL) {
+        struct report_options ropt = {
+            t->sched_options, (uint64_t)o->max_steps, (uint64_t)o->max_insns, t->reproduce,
+            run_schedule(r), t->result, t->status, t->abnormal, search,
+            (unsigned)o->lock_table_size, (uint64_t)o->spin_limit, (uint64_t)o->sc_fail_limit,
+            (const char *const *)o->faults, !o->no_inject,
+        };
+        if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
+            fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
+            return EXIT_USAGE;
+        }
+    }
+    if (o->timeline_view != NULL) {
+        g_autofree char *base = g_path_get_basename(m->img->path);
+        g_autofree char *title = g_strdup_printf("atomsim timeline: %s on %s, %u cores", base,
+                                                 m->cpu->name, m->ncores);
+        g_autofree char *result = search ? g_strdup_printf("%s (%s)", t->result, search)
+                                         : g_strdup(t->result);
+        if (!timeline_write(o->timeline_view, o->timeline, title, result, t->reproduce,
+                            &error)) {
+            fprintf(stderr, "atomsim: --timeline %s: %s\n", o->timeline, error->message);
+            return EXIT_USAGE;
+        }
+    }
+    /* A finding's schedule goes to --record FILE, or else next to the JSON
+     * report, as FILE.schedule. */
+    g_autofree char *record = o->record ? g_strdup(o->record)
+                              : o->json && r->findings ? g_strdup_printf("%s.schedule", o->json)
+                                                       : NULL;
+    if (record != NULL && !write_record(record, m, run_schedule(r), &error)) {
+        fprintf(stderr, "atomsim: --record %s: %s\n", record, error->message);
+        return EXIT_USAGE;
+    }
+    return t->status;
+}
+
+int report_run(const struct options *o, struct run *r, struct machine *m,
+               struct lockstat *locks, struct sched *strategy, const char *search)
+{
+    struct run_texts t;
+    run_texts_init(&t, o, r, m, strategy);
+    lockstat_print(locks, stdout);
+    print_summary(r, m, t.result, t.reproduce);
+    if (t.abnormal)
+        fprintf(stderr, "atomsim: %s\n", t.abnormal);
+    fflush(stdout);
+    int status = write_files(o, r, m, locks, &t, search);
+    run_texts_clear(&t);
+    return status;
+}
+
+int report_files(const struct options *o, struct run *r, struct machine *m,
+                 struct lockstat *locks, struct sched *strategy, const char *search)
+{
+    struct run_texts t;
+    run_texts_init(&t, o, r, m, strategy);
+    int status = write_files(o, r, m, locks, &t, search);
+    run_texts_clear(&t);
+    return status;
+}
+
+bool report_wanted(const struct options *o)
+{
+    return o->json != NULL || o->timeline_view != NULL || o->record != NULL;
+}

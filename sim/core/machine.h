@@ -1,0 +1,131 @@
+/* machine.h — N simulated cores sharing one guest memory.
+ *
+ * Each core is one Unicorn engine.  The guest's image is one host buffer
+ * mapped into every engine (uc_mem_map_ptr), so a store by one core is seen
+ * by all; each core has a private stack with an unmapped guard page below
+ * it.  Engines are created once and reused: machine_reset() restores memory
+ * and registers for another run.
+ */
+#ifndef ATOMSIM_MACHINE_H
+#define ATOMSIM_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+#include "codemap.h"
+#include "cpus/cpu.h"
+#include "event.h"
+#include "layout.h"
+#include "loader.h"
+#include "taint.h"
+
+#define MACHINE_MAX_CORES 64
+#define CORE_STACK_SIZE LAYOUT_STACK_SIZE
+
+enum core_state {
+    CORE_RUNNING,
+    CORE_AT_BARRIER,
+    CORE_EXITED,
+};
+
+struct core {
+    struct machine *m;
+    unsigned id;
+    uc_engine *uc;
+    uc_context *boot;           /* registers as the engine came up */
+    uc_context *scratch;        /* machine_core_fingerprint's, made on first use */
+    uint64_t stack_lo, stack_hi;
+
+    /* Run state, reset for every run. */
+    enum core_state state;
+    int exit_code;
+    uint64_t pc;                /* where the core resumes */
+    uint64_t last_pc;           /* the instruction it executed last */
+    bool resuming;              /* stopped just before the visible op at pc */
+    uint64_t insns;
+    uint64_t steps;
+    GString *line;              /* guest output not yet ended by a newline */
+    /* An event whose instruction is executing: its new value is read at
+     * the core's next instruction (run.c). */
+    bool has_pending;
+    struct event pending;
+    uint64_t last_load;         /* the address of the core's last LOAD event */
+    uint64_t delayed_until;     /* --fault delay-holder: the step it may run again */
+    /* A non-atomic RMW whose load half ran and whose store half has not. */
+    bool split_loaded;
+    uint8_t split_bytes[16];    /* what the load half read */
+    struct taint taint;         /* which loads its registers' values depend on */
+    /* A fault seen by a memory hook, reported when the engine stops. */
+    uint64_t fault_addr;
+    int fault_type;             /* uc_mem_type, or -1 */
+};
+
+struct machine {
+    const struct cpu_ops *cpu;
+    struct image *img;
+    unsigned ncores;
+    struct core cores[MACHINE_MAX_CORES];
+
+    uint8_t *image_mem;         /* guest addresses [image_lo, image_hi) */
+    uint64_t image_lo, image_hi;
+    GArray *regions;            /* struct region */
+    uint8_t *stack_mem;         /* every core's stack, one after another */
+    struct codemap code;
+
+    struct run *run;            /* the run under way (run.c) */
+};
+
+/* NULL with ATOMSIM_ERROR_INPUT if the program cannot be laid out (see
+ * layout.h), or ATOMSIM_ERROR_RESOURCE if the host has no memory for it. */
+struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
+                            unsigned ncores, GError **error);
+void machine_free(struct machine *m);
+typedef struct machine machine;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(machine, machine_free)
+
+/* Fresh memory from the image and every core at the entry point. */
+void machine_reset(struct machine *m);
+
+/* Host pointer to guest bytes [addr, addr+len), or NULL if they are not
+ * all in the image or the stacks. */
+void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len);
+
+/* The first min(size, 8) bytes at addr as a number in the cpu's byte order
+ * (0 if they are not memory). */
+uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size);
+/* Store v's low size bytes (size <= 8) at addr in the cpu's byte order. */
+void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
+
+/* A hash of core c's own state: its registers (the engine's whole saved
+ * context) and its stack from the stack pointer up.  The same state hashes
+ * the same; a different one, almost surely not. */
+uint64_t machine_core_fingerprint(struct machine *m, struct core *c);
+
+/* The cores that are running (not ended, not waiting at a barrier), as a
+ * mask: bit i for core i. */
+static inline uint64_t machine_running(const struct machine *m)
+{
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (m->cores[i].state == CORE_RUNNING)
+            mask |= 1ull << i;
+    return mask;
+}
+
+/* Is addr in memory that another core may use (not the core's own stack,
+ * not read-only)? */
+static inline bool machine_is_shared(const struct machine *m, const struct core *c,
+                                     uint64_t addr)
+{
+    if (addr >= c->stack_lo && addr < c->stack_hi)
+        return false;
+    for (guint i = 0; i < m->regions->len; i++) {
+        const struct region *r = &g_array_index(m->regions, struct region, i);
+        if (addr >= r->lo && addr < r->hi)
+            return (r->flags & SEG_W) != 0;
+    }
+    return true;        /* another core's stack, or unmapped (it will fault) */
+}
+
+#endif

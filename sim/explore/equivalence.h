@@ -1,0 +1,86 @@
+/* equivalence.h — when two interleavings are one execution.
+ *
+ * Two steps of different cores commute when neither writes memory the other
+ * touches: swapping them changes no value either sees and no final state.
+ * Interleavings that differ only by such swaps (one Mazurkiewicz trace) run
+ * the same program the same way, so a search needs only one of them.
+ *
+ * A trace is named by its Foata normal form: each step's level is one more
+ * than the highest level of an earlier step it does not commute with, and the
+ * name is every core's list of levels.  Levels never change as a run goes
+ * on, so the name of any prefix of a run comes from the run's levels.
+ *
+ * The record also serves a sleep set: a step that a search has explored
+ * first from some state "sleeps" in its siblings' runs until a step that does
+ * not commute with it runs; a run that would take it while it sleeps only
+ * repeats, reordered, an interleaving explored already, and is cut short.
+ */
+#ifndef ATOMSIM_EQUIVALENCE_H
+#define ATOMSIM_EQUIVALENCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+#include "core/event.h"
+#include "core/machine.h"
+
+/* What a step touches that other cores see: nothing, the words first..last
+ * (read or written), all of memory (read), or everything. */
+struct footprint {
+    uint8_t access;     /* enum access in equivalence.c */
+    uint64_t first, last;
+};
+
+struct equivalence;
+
+/* For runs on machine m.  Unless steps commute (a monitor that drops
+ * reservations at every switch, store-exclusives that fail at random: the
+ * order of every step matters), equivalent means identical. */
+struct equivalence *equivalence_new(struct machine *m, bool commute);
+void equivalence_free(struct equivalence *eq);
+typedef struct equivalence equivalence;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(equivalence, equivalence_free)
+
+/* The sink that sees a run's steps. */
+struct event_sink equivalence_sink(struct equivalence *eq);
+
+/* In the next runs, the step of `core` that has footprint f sleeps from
+ * step `from` (from 0) on; core < 0: nothing sleeps. */
+void equivalence_sleep(struct equivalence *eq, int core, uint64_t from,
+                       const struct footprint *f);
+/* Did the last run take a sleeping step (and stop there)? */
+bool equivalence_cut(const struct equivalence *eq);
+
+/* Step `step` (from 0) of the last run: its core, what it touched, and
+ * whether core could have taken it (it was running, not ended or waiting
+ * at a barrier). */
+unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
+const struct footprint *equivalence_footprint(const struct equivalence *eq, uint64_t step);
+bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
+/* May the step sleep: does it leave every core's ability to run as it was
+ * (not an exit, a barrier or an unknown call)? */
+bool equivalence_may_sleep(const struct footprint *f);
+
+/* Prefixes are named by interning every core's list of levels: a name is
+ * each core's list id, then the core that takes the next step.  Equal
+ * names are equivalent prefixes, exactly (no hash collision can merge
+ * two).  The interned lists grow with the runs: equivalence_forget drops
+ * them (between runs), and with them the meaning of every name made. */
+unsigned equivalence_interned(const struct equivalence *eq);
+void equivalence_forget(struct equivalence *eq);
+
+/* A walk over the last run's prefixes, shortest first. */
+struct name_cursor {
+    const struct equivalence *eq;
+    uint64_t steps;             /* the prefix: the first `steps` steps */
+    uint32_t *seq;              /* each core's list id after them */
+};
+void name_cursor_init(struct name_cursor *nc, const struct equivalence *eq);
+void name_cursor_clear(struct name_cursor *nc);
+/* Move to the prefix of the first `steps` steps (no fewer than now). */
+void name_cursor_to(struct name_cursor *nc, uint64_t steps);
+/* The name of the prefix followed by one step of next_core: ncores + 1
+ * words (to free). */
+uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core);
+
+#endif

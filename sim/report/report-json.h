@@ -1,0 +1,32 @@
+/* report-json.h — --json FILE: a run's findings, statistics and the options
+ * that reproduce it, for programs.  doc/report.schema.json describes it. */
+#ifndef ATOMSIM_REPORT_JSON_H
+#define ATOMSIM_REPORT_JSON_H
+
+#include <glib.h>
+#include "detect/lockstat.h"
+#include "core/run.h"
+
+/* What the report says about how the run was made. */
+struct report_options {
+    const char *sched;          /* "--sched random:4 --seed 1" or "--schedule ..." */
+    uint64_t max_steps, max_insns;
+    const char *reproduce;      /* the command line that gives the run again */
+    const char *schedule;       /* the interleaving it took (--schedule form) */
+    const char *result;         /* the summary's result: "clean", "2 findings" ... */
+    int exit_status;
+    const char *fault;          /* the guest-fault line, or NULL */
+    const char *search;         /* the search the run was part of, or NULL */
+    unsigned lock_table_size;   /* 0: the program's own */
+    uint64_t spin_limit, sc_fail_limit;
+    const char *const *faults;  /* --fault, as given, NULL-terminated, or NULL */
+    bool inject;
+};
+
+/* Write the report of run r (ended) on machine m, with the locks of ls, to
+ * path. */
+gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
+                           struct lockstat *ls, const struct report_options *o,
+                           GError **error);
+
+#endif

@@ -1,0 +1,32 @@
+/* timeline.h — --timeline FILE.html: a picture of one run.
+ *
+ * One lane per core, time flowing down, every visible event with its
+ * instruction and values; preemptions; which core holds each lock; the
+ * exclusive monitor's reservations set, broken and used; the findings at the
+ * top, linked to the events they point at (a lost update's stale load, the
+ * write it lost and the store that overwrote it).  Spins fold away.  The page
+ * is self-contained: no network.
+ */
+#ifndef ATOMSIM_TIMELINE_H
+#define ATOMSIM_TIMELINE_H
+
+#include "core/event.h"
+#include "detect/lockstat.h"
+#include "core/run.h"
+
+struct timeline;
+
+/* A timeline of the last run r makes on m. */
+struct timeline *timeline_new(struct run *r, struct machine *m, struct lockstat *locks);
+void timeline_free(struct timeline *t);
+typedef struct timeline timeline;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(timeline, timeline_free)
+
+struct event_sink timeline_sink(struct timeline *t);
+
+/* Write the page of the last run: title, the result and the command that
+ * reproduces it.  False with a message in error. */
+gboolean timeline_write(struct timeline *t, const char *path, const char *title,
+                        const char *result, const char *reproduce, GError **error);
+
+#endif

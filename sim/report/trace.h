@@ -1,0 +1,28 @@
+/* trace.h — --trace: one line per event, for a person to read.
+ *
+ *    step cpu   pc                    instruction                 event addr     values
+ *       7 cpu1  main+0x1c             ldrex r3, [r2]              LL    counter  read 41
+ *       9 cpu1  main+0x24             strex r1, r3, [r2]          SC    counter  41 -> 42 ok
+ */
+#ifndef ATOMSIM_TRACE_H
+#define ATOMSIM_TRACE_H
+
+#include <stdio.h>
+#include "core/event.h"
+#include "core/machine.h"
+
+struct trace;
+
+/* A trace of runs on m, written to out (which the caller closes). */
+struct trace *trace_new(FILE *out, struct machine *m);
+void trace_free(struct trace *t);
+typedef struct trace trace;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(trace, trace_free)
+
+/* An event_sink's callback; ctx is the trace. */
+void trace_event(void *ctx, const struct event *e);
+
+/* The values of e as the trace shows them: "read 41", "41 -> 42 ok". */
+void trace_format_values(const struct machine *m, const struct event *e, GString *s);
+
+#endif
