@@ -12,23 +12,10 @@
 #include <stdint.h>
 #include <unicorn/unicorn.h>
 
-/* What an instruction does that other cores can see.  Each kind but
- * INSN_PRIVATE becomes one event (two for INSN_SPLIT_RMW) of sim/event.h. */
-enum insn_kind {
-    INSN_UNKNOWN = 0,   /* not classified yet */
-    INSN_PRIVATE,       /* registers, stack or constants only */
-    INSN_LOAD,          /* reads memory */
-    INSN_STORE,         /* writes memory */
-    INSN_RMW,           /* reads and writes memory in one atomic instruction */
-    INSN_SPLIT_RMW,     /* reads, then writes memory, not atomically: another
-                           core may store in between (x86 without LOCK) */
-    INSN_LL,            /* load-exclusive: reserves the address */
-    INSN_SC,            /* store-exclusive: atomsim's monitor decides it */
-    INSN_CLREX,         /* drops the core's reservation */
-    INSN_FENCE,         /* orders memory accesses */
-    INSN_TRAP,          /* the system-call instruction */
-    INSN_UNSUPPORTED,   /* cannot run faithfully: a guest fault, saying why */
-};
+#include "base/kinds.h"
+
+/* What an instruction does that other cores can see: enum insn_kind, the
+ * vocabulary of sim/base/kinds.h. */
 
 /* How to compute an instruction's effective address from registers:
  * base + (index << shift) * scale + disp, plus the address of the next

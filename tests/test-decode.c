@@ -286,17 +286,6 @@ static const struct regs_table regs_tables[] = {
     TABLE(cpu_x86_64, x86_64_regs),
 };
 
-static const char *const kind_names[] = {
-    [INSN_UNKNOWN] = "UNKNOWN", [INSN_PRIVATE] = "PRIVATE", [INSN_LOAD] = "LOAD",
-    [INSN_STORE] = "STORE", [INSN_RMW] = "RMW", [INSN_SPLIT_RMW] = "SPLIT_RMW",
-    [INSN_LL] = "LL", [INSN_SC] = "SC", [INSN_CLREX] = "CLREX", [INSN_FENCE] = "FENCE",
-    [INSN_TRAP] = "TRAP", [INSN_UNSUPPORTED] = "UNSUPPORTED",
-};
-
-static const char *kind_name(unsigned kind)
-{
-    return kind < G_N_ELEMENTS(kind_names) ? kind_names[kind] : "?";
-}
 
 static bool accesses_memory(unsigned kind)
 {

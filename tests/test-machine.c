@@ -133,23 +133,25 @@ static void test_machine_reused(void)
     g_autoptr(sched) s = sched_new("random:3", 11, 2, NULL);
     struct run_options opt = { .max_steps = 1000000, .max_insns = 10000000,
                                .out = fopen("/dev/null", "w") };
-    struct run first, second;
-    run_program(&first, m, s, &opt);
+    g_autoptr(run) r = run_new(m, NULL);
+    g_assert_nonnull(r);
+    run_program(r, s, &opt);
+    enum run_end first_end = r->end;
+    uint64_t first_insns = r->insns, first_steps = r->steps;
+    unsigned first_findings = findings_count(&r->found);
     uint32_t counter_after_first;
     const struct symbol *sym = image_find_symbol(img, "counter");
     g_assert_nonnull(sym);
     memcpy(&counter_after_first, machine_guest_ptr(m, sym->addr, 4), 4);
-    run_program(&second, m, s, &opt);
-    g_assert_cmpint(first.end, ==, RUN_DONE);
-    g_assert_cmpint(second.end, ==, RUN_DONE);
-    g_assert_cmpuint(first.insns, ==, second.insns);
-    g_assert_cmpuint(first.steps, ==, second.steps);
-    g_assert_cmpuint(first.findings, ==, second.findings);
+    run_program(r, s, &opt);
+    g_assert_cmpint(first_end, ==, RUN_DONE);
+    g_assert_cmpint(r->end, ==, RUN_DONE);
+    g_assert_cmpuint(first_insns, ==, r->insns);
+    g_assert_cmpuint(first_steps, ==, r->steps);
+    g_assert_cmpuint(first_findings, ==, findings_count(&r->found));
     g_assert_cmpmem(&counter_after_first, 4, machine_guest_ptr(m, sym->addr, 4), 4);
     for (unsigned i = 0; i < 3; i++)
         g_assert_cmpint(m->cores[i].state, ==, CORE_EXITED);
-    run_clear(&first);
-    run_clear(&second);
     fclose(opt.out);
 }
 

@@ -91,19 +91,18 @@ static void free_open(struct free_engine *e, const struct machine *m)
 static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
 {
     FILE *devnull = fopen("/dev/null", "w");
-    struct run r;
+    g_autoptr(run) r = run_new(m, NULL);
     struct detectors d;
-    detectors_init(&d, &r, m, 3, DEFAULT_SPIN_LIMIT, DEFAULT_SC_FAIL_LIMIT);
+    detectors_init(&d, m, 3, DEFAULT_SPIN_LIMIT, DEFAULT_SC_FAIL_LIMIT);
     struct run_options opt = { .max_steps = UINT64_MAX, .max_insns = UINT64_MAX, .out = devnull,
                                .monitor = MONITOR_ADDRESS, .sinks = d.sinks,
                                .nsinks = G_N_ELEMENTS(d.sinks) };
     gint64 t = g_get_monotonic_time();
-    run_program(&r, m, s, &opt);
+    run_program(r, s, &opt);
     double secs = (double)(g_get_monotonic_time() - t) / 1e6;
-    if (r.end != RUN_DONE || r.findings != 0)
+    if (r == NULL || run_found(r))
         g_error("the program did not run cleanly under atomsim");
-    *insns = r.insns;
-    run_clear(&r);
+    *insns = r->insns;
     detectors_clear(&d);
     fclose(devnull);
     return secs;

@@ -155,9 +155,9 @@ static gboolean check(struct options *o, GError **error)
         return usage(error, "no program given: atomsim [OPTION...] PROGRAM.elf");
     if (o->args[1] != NULL)
         return usage(error, "one program at a time (got '%s' and '%s')", o->args[0], o->args[1]);
-    if (o->cores < 1 || o->cores > MACHINE_MAX_CORES)
+    if (o->cores < 1 || o->cores > ATOMSIM_MAX_CORES)
         return usage(error, "--cores %d: a machine has 1 to %d cores", o->cores,
-                     MACHINE_MAX_CORES);
+                     ATOMSIM_MAX_CORES);
     if (o->lock_table_size < 0 || o->lock_table_size > LOCK_TABLE_MAX ||
         (o->lock_table_size & (o->lock_table_size - 1)) != 0)
         return usage(error, "--lock-table-size %d: a power of two from 1 to %d",
@@ -249,7 +249,8 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
     GOptionEntry entries[] = {
         { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o->cpu,
           "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
-        { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores, "Simulated cores, 1 to 64 (default 2)", "N" },
+        { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores,
+          "Simulated cores, 1 to " G_STRINGIFY(ATOMSIM_MAX_CORES) " (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o->sched,
           "Schedule: rr[:Q], random[:M], pct[:D[:K]], dfs[:B] or replay:FILE (default "
           "random:4)", "S" },

@@ -10,22 +10,18 @@
 /* Run r found something: shrink its schedule, run the shrunk one in full and
  * report it.  The first traced_sinks sinks of ro (a trace) are left out of
  * the candidate runs.  The exit status. */
-int hunt_shrink(const struct options *o, struct run *r, struct machine *m,
-                struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
-                const char *search);
+int hunt_shrink(const struct options *o, struct run *r, struct lockstat *locks,
+                const struct run_options *ro, unsigned traced_sinks, const char *search);
 
 /* --runs: the seeds from --seed on, then the first that found something in
  * full (shrunk without the first traced_sinks sinks).  The exit status. */
-int hunt_explore(const struct options *o, struct run *r, struct machine *m,
-                 struct lockstat *locks, struct run_options *ro, unsigned traced_sinks);
+int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
+                 struct run_options *ro, unsigned traced_sinks);
 
-/* --sched dfs[:B]: every schedule with at most `bound` preemptions, each
- * run once (CHESS-style, by re-execution), until one finds something, which
- * is reported in full; or the space is exhausted.  --runs bounds the
- * schedules, and --time-limit its time.  Its memory is bounded by the
- * depth of the search (see hunt.c).  The exit status. */
-int hunt_dfs(const struct options *o, struct run *r, struct machine *m,
-             struct lockstat *locks, const struct run_options *ro, unsigned traced_sinks,
-             unsigned bound);
+/* --sched dfs[:B]: the search of explore/dfs.h with at most `bound`
+ * preemptions, --runs and --time-limit its budget; what it found is
+ * reported in full.  The exit status. */
+int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
+             const struct run_options *ro, unsigned traced_sinks, unsigned bound);
 
 #endif

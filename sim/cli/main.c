@@ -64,7 +64,8 @@ static int run_main(struct options *o)
         return EXIT_USAGE;
     }
     g_autoptr(machine) m = machine_new(cpu, img, (unsigned)o->cores, &error);
-    if (m == NULL) {
+    g_autoptr(run) r = m ? run_new(m, &error) : NULL;
+    if (r == NULL) {
         fprintf(stderr, "atomsim: %s\n", error->message);
         return atomsim_exit_for(error);
     }
@@ -90,20 +91,19 @@ static int run_main(struct options *o)
             return EXIT_USAGE;
         }
     }
-    struct run r;
     g_autoptr(trace) tr = trace_out ? trace_new(trace_out, m) : NULL;
     struct detectors d;
-    detectors_init(&d, &r, m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
+    detectors_init(&d, m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
                    (uint64_t)o->sc_fail_limit);
     struct lockstat *locks = d.locks;
-    g_autoptr(timeline) view = o->timeline ? timeline_new(&r, m, locks) : NULL;
+    g_autoptr(timeline) view = o->timeline ? timeline_new(m, locks) : NULL;
     o->timeline_view = view;
     /* the trace and the timeline first: hunting leaves them out of its
      * candidate runs */
     struct event_sink sinks[2 + G_N_ELEMENTS(d.sinks)];
     unsigned nsinks = 0;
     if (tr != NULL)
-        sinks[nsinks++] = (struct event_sink){ trace_event, tr, NULL, NULL };
+        sinks[nsinks++] = (struct event_sink){ .event = trace_event, .ctx = tr };
     if (view != NULL)
         sinks[nsinks++] = timeline_sink(view);
     unsigned traced = nsinks;
@@ -126,17 +126,17 @@ static int run_main(struct options *o)
     };
     int status;
     if (o->dfs) {
-        status = hunt_dfs(o, &r, m, locks, &ro, traced, o->dfs_bound);
+        status = hunt_dfs(o, r, locks, &ro, traced, o->dfs_bound);
     } else if (o->runs > 1) {
-        status = hunt_explore(o, &r, m, locks, &ro, traced);
+        status = hunt_explore(o, r, locks, &ro, traced);
     } else {
         if (sched_estimates_horizon(strategy))
-            explore_pct_horizon(strategy, &r, m, &ro, traced, (uint64_t)o->seed);
-        run_program(&r, m, strategy, &ro);
-        status = o->shrink && r.shown->len > 0
-                     ? hunt_shrink(o, &r, m, locks, &ro, traced, NULL)
-                     : report_run(o, &r, m, locks, strategy, NULL);
-        run_clear(&r);
+            explore_pct_horizon(strategy, r, &ro, traced, (uint64_t)o->seed);
+        run_program(r, strategy, &ro);
+        status = o->shrink && findings_count(&r->found) > 0
+                     ? hunt_shrink(o, r, locks, &ro, traced, NULL)
+                     : report_run(o, r, locks, strategy, NULL);
+        run_clear(r);
     }
     if (trace_out != NULL && trace_out != stdout && fclose(trace_out) != 0) {
         fprintf(stderr, "atomsim: --trace=%s: %s\n", o->trace, g_strerror(errno));

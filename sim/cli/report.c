@@ -11,14 +11,14 @@
 /* "clean", "2 findings", "guest fault" ... (to free). */
 static char *report_result(const struct run *r)
 {
+    unsigned n = findings_count(&r->found);
     switch (r->end) {
     case RUN_DONE:
-        if (r->findings == 0)
+        if (n == 0)
             return g_strdup("clean");
-        return g_strdup_printf("%u finding%s", r->findings, r->findings == 1 ? "" : "s");
+        return g_strdup_printf("%u finding%s", n, n == 1 ? "" : "s");
     case RUN_STOPPED:
-        return g_strdup_printf("%u finding%s (stopped: no progress)", r->findings,
-                               r->findings == 1 ? "" : "s");
+        return g_strdup_printf("%u finding%s (stopped: no progress)", n, n == 1 ? "" : "s");
     case RUN_FAULT: return g_strdup("guest fault");
     case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
     case RUN_INSN_BUDGET: return g_strdup("instruction budget exhausted");
@@ -126,7 +126,7 @@ static void run_texts_init(struct run_texts *t, const struct options *o, const s
     t->abnormal = abnormal_end_text(r, m);
     t->status = r->end == RUN_STOPPED ? EXIT_FINDING
                 : r->end != RUN_DONE  ? EXIT_GUEST
-                : r->findings         ? EXIT_FINDING
+                : findings_count(&r->found) ? EXIT_FINDING
                                       : EXIT_CLEAN;
 }
 
@@ -141,9 +141,10 @@ static void run_texts_clear(struct run_texts *t)
 /* --json, --timeline and --record for run r; search: the line that sums up
  * the search the run was part of, or NULL.  EXIT_USAGE if a file cannot be
  * written, else status. */
-static int write_files(const struct options *o, struct run *r, struct machine *m,
-                       struct lockstat *locks, const struct run_texts *t, const char *search)
+static int write_files(const struct options *o, struct run *r, struct lockstat *locks,
+                       const struct run_texts *t, const char *search)
 {
+    const struct machine *m = r->m;
     g_autoptr(GError) error = NULL;
     if (o->json != NULL) {
         struct report_options ropt = {
@@ -172,7 +173,8 @@ static int write_files(const struct options *o, struct run *r, struct machine *m
     /* A finding's schedule goes to --record FILE, or else next to the JSON
      * report, as FILE.schedule. */
     g_autofree char *record = o->record ? g_strdup(o->record)
-                              : o->json && r->findings ? g_strdup_printf("%s.schedule", o->json)
+                              : o->json && findings_count(&r->found)
+                                  ? g_strdup_printf("%s.schedule", o->json)
                                                        : NULL;
     if (record != NULL && !write_record(record, m, run_schedule(r), &error)) {
         fprintf(stderr, "atomsim: --record %s: %s\n", record, error->message);
@@ -181,27 +183,27 @@ static int write_files(const struct options *o, struct run *r, struct machine *m
     return t->status;
 }
 
-int report_run(const struct options *o, struct run *r, struct machine *m,
-               struct lockstat *locks, struct sched *strategy, const char *search)
+int report_run(const struct options *o, struct run *r, struct lockstat *locks,
+               struct sched *strategy, const char *search)
 {
     struct run_texts t;
-    run_texts_init(&t, o, r, m, strategy);
+    run_texts_init(&t, o, r, r->m, strategy);
     lockstat_print(locks, stdout);
-    print_summary(r, m, t.result, t.reproduce);
+    print_summary(r, r->m, t.result, t.reproduce);
     if (t.abnormal)
         fprintf(stderr, "atomsim: %s\n", t.abnormal);
     fflush(stdout);
-    int status = write_files(o, r, m, locks, &t, search);
+    int status = write_files(o, r, locks, &t, search);
     run_texts_clear(&t);
     return status;
 }
 
-int report_files(const struct options *o, struct run *r, struct machine *m,
-                 struct lockstat *locks, struct sched *strategy, const char *search)
+int report_files(const struct options *o, struct run *r, struct lockstat *locks,
+                 struct sched *strategy, const char *search)
 {
     struct run_texts t;
-    run_texts_init(&t, o, r, m, strategy);
-    int status = write_files(o, r, m, locks, &t, search);
+    run_texts_init(&t, o, r, r->m, strategy);
+    int status = write_files(o, r, locks, &t, search);
     run_texts_clear(&t);
     return status;
 }

@@ -12,12 +12,12 @@
 /* Report run r, made with strategy: print it and write the files asked
  * for.  search: the line that sums up the search r was found in, or NULL.
  * The exit status. */
-int report_run(const struct options *o, struct run *r, struct machine *m,
-               struct lockstat *locks, struct sched *strategy, const char *search);
+int report_run(const struct options *o, struct run *r, struct lockstat *locks,
+               struct sched *strategy, const char *search);
 /* Only write the files (--json, --timeline, --record) for run r: after a
  * search that found nothing, r is its first schedule.  The exit status. */
-int report_files(const struct options *o, struct run *r, struct machine *m,
-                 struct lockstat *locks, struct sched *strategy, const char *search);
+int report_files(const struct options *o, struct run *r, struct lockstat *locks,
+                 struct sched *strategy, const char *search);
 /* Did the command line ask for a file of the run? */
 bool report_wanted(const struct options *o);
 

@@ -11,16 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum event_kind {
-    EVENT_LOAD,         /* read memory: old_value is what was read */
-    EVENT_STORE,        /* wrote memory: old_value before, new_value after */
-    EVENT_RMW,          /* an atomic read-modify-write: old and new value */
-    EVENT_LL,           /* load-exclusive: old_value is what was read */
-    EVENT_SC,           /* store-exclusive: EVENT_SUCCESS says if it stored */
-    EVENT_CLREX,        /* the core dropped its reservation */
-    EVENT_FENCE,
-    EVENT_TRAP,         /* a system call: old_value is its number */
-};
+#include "base/kinds.h"
+#include "finding.h"
 
 enum event_flags {
     EVENT_HAS_SUCCESS = 1 << 0, /* SC, and RMW that compare (CAS) */
@@ -51,13 +43,19 @@ struct event {
     uint8_t flags;      /* enum event_flags */
 };
 
-/* Something that consumes events: a trace, a detector.  begin and end
- * (optional) are called when a run starts and when it has ended. */
+struct run_control;
+
+/* Something that consumes events: a trace, a detector, a view.  begin
+ * (optional) is called when a run starts, with what the sink may ask of the
+ * run (control.h; valid until end); finding (optional) for each finding the
+ * run reports, just after the event it is about; end (optional) when the
+ * run has ended. */
 struct event_sink {
     void (*event)(void *ctx, const struct event *e);
     void *ctx;
-    void (*begin)(void *ctx);
+    void (*begin)(void *ctx, const struct run_control *ctl);
     void (*end)(void *ctx);
+    void (*finding)(void *ctx, const struct finding *f);
 };
 
 /* The bits of a value of `size` bytes (at most 8 are kept). */
@@ -104,8 +102,5 @@ static inline bool event_finds_taken(const struct event *e)
 {
     return e->kind != EVENT_STORE && e->old_value != 0;
 }
-
-/* "LOAD", "STORE" ... */
-const char *event_kind_name(enum event_kind kind);
 
 #endif

@@ -21,3 +21,32 @@ void finding_clear(void *p)
     g_free(f->text);
     g_free(f->message);
 }
+
+char *finding_text_at(const struct image *img, enum finding_kind kind, const char *what,
+                      uint64_t pc)
+{
+    g_autofree char *where = image_name_addr(img, pc);
+    return g_strdup_printf("%s%s, at pc 0x%" G_GINT64_MODIFIER "x (%s)",
+                           kind == FINDING_CHECK_FAILED ? "check failed: " : "", what, pc, where);
+}
+
+void findings_init(struct findings *fs)
+{
+    fs->list = g_array_new(FALSE, TRUE, sizeof(struct finding));
+    g_array_set_clear_func(fs->list, finding_clear);
+}
+
+void findings_add(struct findings *fs, const struct finding *f)
+{
+    struct finding kept = *f;
+    kept.text = g_strdup(f->text);
+    kept.message = g_strdup(f->message);
+    g_array_append_val(fs->list, kept);
+}
+
+void findings_clear(struct findings *fs)
+{
+    if (fs->list)
+        g_array_unref(fs->list);
+    fs->list = NULL;
+}

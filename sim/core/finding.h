@@ -4,6 +4,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <glib.h>
+
+#include "loader.h"
 
 enum finding_kind {
     FINDING_LOST_UPDATE,
@@ -41,5 +44,31 @@ struct finding {
  * "deadlock", "livelock" */
 const char *finding_kind_name(enum finding_kind kind);
 void finding_clear(void *f);
+
+/* The text of a finding about pc: "check failed: WHAT, at pc 0x10a4
+ * (main+0x20)" (to free). */
+char *finding_text_at(const struct image *img, enum finding_kind kind, const char *what,
+                      uint64_t pc);
+
+/* The findings of a run, in the order they were reported: the one place
+ * they are kept. */
+struct findings {
+    GArray *list;               /* struct finding */
+};
+
+void findings_init(struct findings *fs);
+/* Keep a copy of f. */
+void findings_add(struct findings *fs, const struct finding *f);
+void findings_clear(struct findings *fs);
+
+static inline unsigned findings_count(const struct findings *fs)
+{
+    return fs->list ? fs->list->len : 0;
+}
+
+static inline const struct finding *findings_at(const struct findings *fs, unsigned i)
+{
+    return &g_array_index(fs->list, struct finding, i);
+}
 
 #endif

@@ -7,47 +7,25 @@
 
 #define GUEST_STRING_MAX 512
 
-/* Guest output, a line at a time, each line marked with its core. */
-static void emit_lines(struct run *r, struct core *c)
-{
-    char *nl;
-    while ((nl = memchr(c->line->str, '\n', c->line->len)) != NULL) {
-        size_t n = (size_t)(nl - c->line->str);
-        fprintf(r->opt->out, "cpu%u: %.*s\n", c->id, (int)n, c->line->str);
-        g_string_erase(c->line, 0, (gssize)n + 1);
-    }
-}
-
-void guest_flush_output(struct run *r)
-{
-    for (unsigned i = 0; i < r->m->ncores; i++) {
-        struct core *c = &r->m->cores[i];
-        if (c->line->len > 0)
-            g_string_append_c(c->line, '\n');
-        emit_lines(r, c);
-    }
-    fflush(r->opt->out);
-}
-
-static int64_t guest_write(struct run *r, struct core *c, uint64_t fd, uint64_t buf,
-                           uint64_t len)
+static int64_t guest_write(struct machine *m, uint64_t fd, uint64_t buf, uint64_t len,
+                           struct guest_outcome *out)
 {
     if (fd != 1 && fd != 2)
         return -EBADF;
-    const char *p = machine_guest_ptr(r->m, buf, len);
+    const char *p = machine_guest_ptr(m, buf, len);
     if (p == NULL)
         return -EFAULT;
-    g_string_append_len(c->line, p, (gssize)len);
-    emit_lines(r, c);
+    out->output = p;
+    out->output_len = len;
     return (int64_t)len;
 }
 
 /* A NUL-terminated string from guest memory (to free). */
-static char *guest_string(struct run *r, uint64_t addr)
+static char *guest_string(struct machine *m, uint64_t addr)
 {
     GString *s = g_string_new(NULL);
     for (size_t i = 0; i < GUEST_STRING_MAX; i++) {
-        const char *p = machine_guest_ptr(r->m, addr + i, 1);
+        const char *p = machine_guest_ptr(m, addr + i, 1);
         if (p == NULL || *p == '\0')
             break;
         g_string_append_c(s, *p);
@@ -56,9 +34,8 @@ static char *guest_string(struct run *r, uint64_t addr)
 }
 
 /* sim_barrier: the cores meet once every core still running has arrived. */
-static void barrier_release_if_complete(struct run *r)
+static void barrier_release_if_complete(struct machine *m)
 {
-    struct machine *m = r->m;
     for (unsigned i = 0; i < m->ncores; i++)
         if (m->cores[i].state == CORE_RUNNING)
             return;
@@ -67,18 +44,14 @@ static void barrier_release_if_complete(struct run *r)
             m->cores[i].state = CORE_RUNNING;
 }
 
-static void core_exit(struct run *r, struct core *c, int code)
+static void core_exit(struct machine *m, struct core *c, int code, struct guest_outcome *out)
 {
     if (c->state == CORE_EXITED)
         return;
     c->state = CORE_EXITED;
     c->exit_code = code;
-    if (code != 0) {
-        char *what = g_strdup_printf("exited with code %d", code);
-        run_finding(r, c, FINDING_EXIT_CODE, c->last_pc, what);
-        g_free(what);
-    }
-    barrier_release_if_complete(r);
+    out->exited |= 1ull << c->id;
+    barrier_release_if_complete(m);
 }
 
 /* The calls a guest makes, whatever their numbers on its cpu. */
@@ -130,31 +103,32 @@ enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr)
     return calls[call_of(cpu, nr)].reach;
 }
 
-int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t args[3])
+int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_t args[3],
+                   struct guest_outcome *out)
 {
-    switch (call_of(r->m->cpu, nr)) {
+    *out = (struct guest_outcome){ 0 };
+    switch (call_of(m->cpu, nr)) {
     case CALL_WRITE:
-        return guest_write(r, c, args[0], args[1], args[2]);
+        return guest_write(m, args[0], args[1], args[2], out);
     case CALL_EXIT:
-        core_exit(r, c, (int)(args[0] & 0xff));
+        core_exit(m, c, (int)(args[0] & 0xff), out);
         return 0;
     case CALL_EXIT_GROUP:
-        for (unsigned i = 0; i < r->m->ncores; i++)
-            core_exit(r, &r->m->cores[i], (int)(args[0] & 0xff));
+        for (unsigned i = 0; i < m->ncores; i++)
+            core_exit(m, &m->cores[i], (int)(args[0] & 0xff), out);
         return 0;
     case CALL_CPU_ID:
         return c->id;
     case CALL_NCPUS:
-        return r->m->ncores;
+        return m->ncores;
     case CALL_BARRIER:
         c->state = CORE_AT_BARRIER;
-        barrier_release_if_complete(r);
+        barrier_release_if_complete(m);
         return 0;
-    case CALL_CHECK_FAIL: {
-        g_autofree char *msg = guest_string(r, args[0]);
-        run_finding(r, c, FINDING_CHECK_FAILED, args[1], msg);
+    case CALL_CHECK_FAIL:
+        out->check_failed = guest_string(m, args[0]);
+        out->check_pc = args[1];
         return 0;
-    }
     default:
         return -ENOSYS;
     }

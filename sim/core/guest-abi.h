@@ -3,11 +3,26 @@
 #ifndef ATOMSIM_GUEST_ABI_H
 #define ATOMSIM_GUEST_ABI_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include "run.h"
+#include "machine.h"
 
-/* Carry out call nr for core c; the result, or -errno. */
-int64_t guest_call(struct run *r, struct core *c, uint64_t nr, const uint64_t args[3]);
+/* What a call did besides its result and the cores' states, for the run to
+ * act on: it prints the output and turns exits and failed checks into
+ * findings. */
+struct guest_outcome {
+    const char *output;         /* write: the bytes (guest memory, as they are now) */
+    size_t output_len;
+    uint64_t exited;            /* the cores the call ended, a mask (their exit codes
+                                   are in struct core) */
+    char *check_failed;         /* sim_check_failed: the guest's message (to free) */
+    uint64_t check_pc;          /* and where the check was made */
+};
+
+/* Carry out call nr for core c of m: the cores' states change (an exit, a
+ * barrier), the rest of what happened is in *out.  The result, or -errno. */
+int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_t args[3],
+                   struct guest_outcome *out);
 
 /* "write", "sim_barrier" ...: the call nr, or NULL if it is none of them. */
 const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr);
@@ -21,8 +36,5 @@ enum guest_call_reach {
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);
-
-/* Print what is left of every core's output line. */
-void guest_flush_output(struct run *r);
 
 #endif

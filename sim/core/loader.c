@@ -11,8 +11,6 @@
 #include "base/error.h"
 #include "loader.h"
 
-G_DEFINE_QUARK(atomsim-error-quark, atomsim_error)
-
 static void segment_clear(gpointer p)
 {
     g_free(((struct segment *)p)->bytes);

@@ -6,7 +6,6 @@
 
 #include "base/error.h"
 #include "machine.h"
-#include "run.h"
 
 #define PAGE IMAGE_PAGE
 
@@ -84,8 +83,6 @@ static gboolean core_open(struct machine *m, struct core *c, GError **error)
     if (uc_context_alloc(c->uc, &c->boot) != UC_ERR_OK ||
         uc_context_save(c->uc, c->boot) != UC_ERR_OK)
         return engine_fail(error, m, "save a core's registers", UC_ERR_NOMEM);
-    run_install_hooks(c);
-    c->line = g_string_new(NULL);
     return TRUE;
 }
 
@@ -153,8 +150,6 @@ void machine_free(struct machine *m)
             uc_context_free(c->scratch);
         if (c->uc)
             uc_close(c->uc);
-        if (c->line)
-            g_string_free(c->line, TRUE);
     }
     codemap_clear(&m->code);
     if (m->image_mem)
@@ -165,8 +160,9 @@ void machine_free(struct machine *m)
     g_free(m);
 }
 
-void machine_reset(struct machine *m)
+uc_err machine_reset(struct machine *m)
 {
+    uc_err err = UC_ERR_OK;
     memset(m->image_mem, 0, m->image_hi - m->image_lo);
     image_copy_segments(m->img, m->image_mem, m->image_lo);
     memset(m->stack_mem, 0, (size_t)m->ncores * CORE_STACK_SIZE);
@@ -174,22 +170,18 @@ void machine_reset(struct machine *m)
     for (unsigned i = 0; i < m->ncores; i++) {
         struct core *c = &m->cores[i];
         uint64_t pc = m->img->entry, sp = c->stack_hi - m->cpu->stack_reserve;
-        uc_context_restore(c->uc, c->boot);
-        uc_reg_write(c->uc, m->cpu->reg_pc, &pc);
-        uc_reg_write(c->uc, m->cpu->reg_sp, &sp);
+        if (err == UC_ERR_OK)
+            err = uc_context_restore(c->uc, c->boot);
+        if (err == UC_ERR_OK)
+            err = uc_reg_write(c->uc, m->cpu->reg_pc, &pc);
+        if (err == UC_ERR_OK)
+            err = uc_reg_write(c->uc, m->cpu->reg_sp, &sp);
         c->state = CORE_RUNNING;
         c->exit_code = 0;
         c->pc = c->last_pc = pc;
-        c->resuming = false;
-        c->has_pending = c->split_loaded = false;
-        c->last_load = UINT64_MAX;
-        taint_reset(&c->taint);
-        c->delayed_until = 0;
         c->insns = c->steps = 0;
-        c->fault_type = -1;
-        c->fault_addr = 0;
-        g_string_truncate(c->line, 0);
     }
+    return err;
 }
 
 void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len)

@@ -4,7 +4,8 @@
  * mapped into every engine (uc_mem_map_ptr), so a store by one core is seen
  * by all; each core has a private stack with an unmapped guard page below
  * it.  Engines are created once and reused: machine_reset() restores memory
- * and registers for another run.
+ * and registers for another run.  The machine knows the cpu, the image and
+ * the code map; a run (run.h) attaches its hooks to the engines.
  */
 #ifndef ATOMSIM_MACHINE_H
 #define ATOMSIM_MACHINE_H
@@ -14,13 +15,12 @@
 #include <glib.h>
 
 #include "codemap.h"
+#include "base/limits.h"
 #include "cpus/cpu.h"
 #include "event.h"
 #include "layout.h"
 #include "loader.h"
-#include "taint.h"
 
-#define MACHINE_MAX_CORES 64
 #define CORE_STACK_SIZE LAYOUT_STACK_SIZE
 
 enum core_state {
@@ -37,43 +37,27 @@ struct core {
     uc_context *scratch;        /* machine_core_fingerprint's, made on first use */
     uint64_t stack_lo, stack_hi;
 
-    /* Run state, reset for every run. */
+    /* Its state in a run, reset with the machine (the run keeps the rest:
+     * run.h). */
     enum core_state state;
     int exit_code;
     uint64_t pc;                /* where the core resumes */
     uint64_t last_pc;           /* the instruction it executed last */
-    bool resuming;              /* stopped just before the visible op at pc */
     uint64_t insns;
     uint64_t steps;
-    GString *line;              /* guest output not yet ended by a newline */
-    /* An event whose instruction is executing: its new value is read at
-     * the core's next instruction (run.c). */
-    bool has_pending;
-    struct event pending;
-    uint64_t last_load;         /* the address of the core's last LOAD event */
-    uint64_t delayed_until;     /* --fault delay-holder: the step it may run again */
-    /* A non-atomic RMW whose load half ran and whose store half has not. */
-    bool split_loaded;
-    uint8_t split_bytes[16];    /* what the load half read */
-    struct taint taint;         /* which loads its registers' values depend on */
-    /* A fault seen by a memory hook, reported when the engine stops. */
-    uint64_t fault_addr;
-    int fault_type;             /* uc_mem_type, or -1 */
 };
 
 struct machine {
     const struct cpu_ops *cpu;
     struct image *img;
     unsigned ncores;
-    struct core cores[MACHINE_MAX_CORES];
+    struct core cores[ATOMSIM_MAX_CORES];
 
     uint8_t *image_mem;         /* guest addresses [image_lo, image_hi) */
     uint64_t image_lo, image_hi;
     GArray *regions;            /* struct region */
     uint8_t *stack_mem;         /* every core's stack, one after another */
     struct codemap code;
-
-    struct run *run;            /* the run under way (run.c) */
 };
 
 /* NULL with ATOMSIM_ERROR_INPUT if the program cannot be laid out (see
@@ -84,8 +68,9 @@ void machine_free(struct machine *m);
 typedef struct machine machine;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(machine, machine_free)
 
-/* Fresh memory from the image and every core at the entry point. */
-void machine_reset(struct machine *m);
+/* Fresh memory from the image and every core at the entry point; the
+ * engines' error if one could not be reset. */
+uc_err machine_reset(struct machine *m);
 
 /* Host pointer to guest bytes [addr, addr+len), or NULL if they are not
  * all in the image or the stacks. */

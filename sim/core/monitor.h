@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <glib.h>
 
-#define MONITOR_MAX_CORES 64
+#include "base/limits.h"
 
 enum monitor_policy {
     MONITOR_ADDRESS,    /* the architecture: any store by another core to the
@@ -36,7 +36,7 @@ struct monitor {
     uint64_t granule;   /* bytes, a power of two */
     unsigned ncores;
     unsigned active;    /* reservations that are valid */
-    struct reservation res[MONITOR_MAX_CORES];
+    struct reservation res[ATOMSIM_MAX_CORES];
 };
 
 /* "address", "value" or "switch"; false if name is none of them. */

@@ -1,107 +1,47 @@
-/* run.c — see run.h.
+/* run.c — see run.h: the loop and the engines' hooks.
  *
  * One code hook covers the guest's code: it counts instructions and looks
  * each pc up in the codemap (an array index, a few ns).  Only visible
- * operations go further: shared-memory accesses, atomic instructions,
- * fences and traps.  Each is a step, at which the scheduler may switch
- * cores, and an event.  A switch stops the engine from the code hook, before
- * the instruction executes; the core resumes there when its next turn comes.
- * An event's value after the instruction is read at the core's next
- * instruction.  The hook also follows which of the core's loads each
- * register's value depends on (taint.h), so that a store's event says
- * whether it stores what the core loaded: one test and branch per
- * instruction while no register it touches depends on a load.
+ * operations go further (run-perform.c): shared-memory accesses, atomic
+ * instructions, fences and traps.  Each is a step, at which the scheduler
+ * may switch cores (run-step.c), and an event for the sinks.  The hook also
+ * follows which of the core's loads each register's value depends on
+ * (taint.h), so that a store's event says whether it stores what the core
+ * loaded: one test and branch per instruction while no register it touches
+ * depends on a load.  The run turns what the guest's system calls did into
+ * output and findings; findings are kept in one place, r->found.
  */
 #include <string.h>
 
+#include "base/error.h"
 #include "guest-abi.h"
-#include "run.h"
+#include "run-private.h"
 
-static uint64_t reg_value(uc_engine *uc, int reg)
-{
-    uint64_t v = 0;
-    uc_reg_read(uc, reg, &v);
-    return v;
-}
-
-static uint64_t effective_address(const struct machine *m, const struct core *c,
-                                  const struct insn_info *ii, uint64_t pc)
-{
-    const struct mem_operand *mo = &ii->mem;
-    uint64_t a = (uint64_t)mo->disp;
-    if (mo->base >= 0)
-        a += reg_value(c->uc, mo->base);
-    if (mo->index >= 0 && mo->bit_offset) {
-        /* the unit of ii->size bytes that holds bit number `index` */
-        unsigned bits = 8u * ii->size, drop = 64 - bits;
-        int64_t bit = (int64_t)(reg_value(c->uc, mo->index) << drop) >> drop;
-        a += (uint64_t)(bit >> g_bit_nth_lsf(bits, -1)) * ii->size;
-    } else if (mo->index >= 0) {
-        uint64_t x = reg_value(c->uc, mo->index) << mo->shift;
-        a += mo->scale < 0 ? -x : x * (uint64_t)mo->scale;
-    }
-    if (mo->pc_relative)
-        a += pc + ii->length;
-    return m->cpu->word_size == 4 ? (uint32_t)a : a;
-}
-
-static void emit(struct run *r, const struct event *e)
+void run_emit(struct run *r, const struct event *e)
 {
     if (r->delay_holder && event_takes_lock(e))
-        r->m->cores[e->core].delayed_until = r->steps + r->delay_holder;
+        r->cores[e->core].delayed_until = r->steps + r->delay_holder;
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
 }
 
-/* The instruction of the pending event has run: its value is in memory. */
-static void finish_pending(struct run *r, struct core *c)
-{
-    c->has_pending = false;
-    c->pending.new_value = machine_read(c->m, c->pending.addr, c->pending.size);
-    emit(r, &c->pending);
-}
-
-static void end_run(struct run *r, enum run_end why)
+void run_end_with(struct run *r, enum run_end why)
 {
     r->end = why;
     r->stopping = true;
 }
 
-/* Stop the engine before the instruction at pc; it runs when c resumes. */
-static void stop_before(struct run *r, struct core *c, uint64_t pc)
-{
-    c->pc = pc;
-    c->resuming = true;
-    c->insns--;
-    r->insns--;
-    uc_emu_stop(c->uc);
-}
-
-/* The instruction at pc cannot run: a guest fault, before it executes. */
-static void fault_before(struct run *r, struct core *c, uint64_t pc, char *what)
+void run_fault(struct run *r, char *what)
 {
     g_free(r->fault);
     r->fault = what;
-    stop_before(r, c, pc);
-    end_run(r, RUN_FAULT);
+    run_end_with(r, RUN_FAULT);
 }
 
-/* Is core i delayed (--fault delay-holder) at this step? */
-static bool delayed(const struct run *r, unsigned i)
+void run_engine_failed(struct run *r, const char *what, uc_err err)
 {
-    return r->m->cores[i].delayed_until > r->steps;
-}
-
-static unsigned choose_next(struct run *r, int current)
-{
-    bool runnable[MACHINE_MAX_CORES], any_undelayed = false;
-    for (unsigned i = 0; i < r->m->ncores; i++) {
-        runnable[i] = r->m->cores[i].state == CORE_RUNNING;
-        any_undelayed |= runnable[i] && !delayed(r, i);
-    }
-    for (unsigned i = 0; any_undelayed && i < r->m->ncores; i++)
-        runnable[i] = runnable[i] && !delayed(r, i);
-    return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
+    if (r->fault == NULL)
+        run_fault(r, g_strdup_printf("the engine cannot %s: %s", what, uc_strerror(err)));
 }
 
 const char *run_schedule(struct run *r)
@@ -111,321 +51,145 @@ const char *run_schedule(struct run *r)
     return r->schedule;
 }
 
-/* Is the step at addr the end of an RMW window: the store half of a split
- * RMW, a store-exclusive, or a store to the location the core loaded last? */
-static bool closes_window(const struct core *c, const struct insn_info *ii, uint64_t addr)
+/* Findings and output --------------------------------------------------- */
+
+static void report(void *ctx, const struct finding *f)
 {
-    return c->split_loaded || ii->kind == INSN_SC ||
-           (ii->kind == INSN_STORE && addr == c->last_load);
+    struct run *r = ctx;
+    findings_add(&r->found, f);
+    if (!f->unprinted && r->opt->out != NULL)
+        fprintf(r->opt->out, "cpu%u: %s\n", f->core, f->text);
+    for (unsigned i = 0; i < r->opt->nsinks; i++)
+        if (r->opt->sinks[i].finding)
+            r->opt->sinks[i].finding(r->opt->sinks[i].ctx, f);
 }
 
-/* --inject: another runnable core, picked at random, or -1. */
-static int injected_core(struct run *r, const struct core *c)
+static void print_line(void *ctx, const char *line)
 {
-    unsigned others[MACHINE_MAX_CORES], n = 0;
-    for (unsigned i = 0; i < r->m->ncores; i++)
-        if (i != c->id && r->m->cores[i].state == CORE_RUNNING)
-            others[n++] = i;
-    if (n == 0 || g_rand_double(r->fault_rand) >= r->inject)
-        return -1;
-    return (int)others[g_rand_int_range(r->fault_rand, 0, (gint32)n)];
+    struct run *r = ctx;
+    if (r->opt->out != NULL)
+        fprintf(r->opt->out, "%s\n", line);
 }
 
-/* Stop c before the instruction at pc; core next runs instead. */
-static void preempt(struct run *r, struct core *c, uint64_t pc, int next)
+/* A finding about core c at pc: the guest's message, or what happened. */
+static void guest_finding(struct run *r, const struct core *c, enum finding_kind kind,
+                          uint64_t pc, const char *what)
 {
-    r->preemptions++;
-    r->preempted = true;
-    r->next_core = next;
-    stop_before(r, c, pc);
+    g_autofree char *text = finding_text_at(r->m->img, kind, what, pc);
+    struct finding f = { .kind = kind, .core = c->id, .text = text, .pc = pc,
+                         .message = (char *)what };
+    report(r, &f);
 }
 
-/* A visible operation is about to run: count it as a step, or stop before
- * it if the budget is spent or the scheduler switches cores.  True if the
- * core goes on. */
-static bool take_step(struct run *r, struct core *c, const struct insn_info *ii, uint64_t pc,
-                      uint64_t addr)
+/* Guest output, a line at a time, each line marked with its core. */
+static void print_guest_lines(struct run *r, struct run_core *rc)
 {
-    int other;
-    if (c->resuming) {
-        c->resuming = false;    /* the step chosen when the core was stopped */
-    } else if (r->steps >= r->opt->max_steps) {
-        stop_before(r, c, pc);
-        end_run(r, RUN_STEP_BUDGET);
-        return false;
-    } else if (r->turn_left <= 0 && !ii->no_preempt) {
-        unsigned next = choose_next(r, (int)c->id);
-        if (next != c->id) {
-            preempt(r, c, pc, (int)next);
-            return false;
-        }
-    } else if (delayed(r, c->id) && !ii->no_preempt &&
-               (other = (int)choose_next(r, (int)c->id)) != (int)c->id) {
-        preempt(r, c, pc, other);
-        return false;
-    } else if (r->inject > 0 && !ii->no_preempt && closes_window(c, ii, addr) &&
-               (other = injected_core(r, c)) >= 0) {
-        preempt(r, c, pc, other);
-        return false;
+    GString *line = rc->line;
+    char *nl;
+    while ((nl = memchr(line->str, '\n', line->len)) != NULL) {
+        size_t n = (size_t)(nl - line->str);
+        fprintf(r->opt->out, "cpu%u: %.*s\n", rc->core->id, (int)n, line->str);
+        g_string_erase(line, 0, (gssize)n + 1);
     }
-    r->turn_left--;
-    r->steps++;
-    c->steps++;
-    sched_turns_add(r->turns, c->id);
-    return true;
 }
 
-/* The event of the step just taken (the first after a preemption says so). */
-static struct event new_event(struct run *r, const struct core *c, const struct insn_info *ii,
-                              uint64_t pc, uint64_t addr, enum event_kind kind)
+/* Print what is left of every core's output line. */
+static void flush_guest_output(struct run *r)
 {
-    struct event e = { .step = r->steps, .core = c->id, .pc = pc, .addr = addr,
-                       .size = ii->size, .kind = (uint8_t)kind,
-                       .flags = r->preempted ? EVENT_PREEMPTED : 0 };
-    r->preempted = false;
-    return e;
-}
-
-/* The value in registers data_reg[] (a pair: [0] at the lower address) as
- * memory would hold it, for a compare-and-swap or a store-exclusive. */
-static bool registers_match_memory(struct core *c, const struct insn_info *ii, uint64_t addr)
-{
-    unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
-    for (unsigned i = 0; i < parts; i++) {
-        uint64_t want = reg_value(c->uc, ii->data_reg[i]) & value_mask(size);
-        if (machine_read(c->m, addr + i * size, size) != want)
-            return false;
-    }
-    return true;
-}
-
-static void store_registers(struct core *c, const struct insn_info *ii, uint64_t addr)
-{
-    unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
-    for (unsigned i = 0; i < parts; i++)
-        machine_write(c->m, addr + i * size, size, reg_value(c->uc, ii->data_reg[i]));
-}
-
-/* A store-exclusive: the monitor decides, and atomsim performs it and skips
- * the instruction (Unicorn's own strex would compare values). */
-static void store_exclusive(struct run *r, struct core *c, const struct insn_info *ii,
-                            uint64_t pc, uint64_t addr, struct event e)
-{
-    e.kind = EVENT_SC;
-    e.old_value = machine_read(c->m, addr, ii->size);
-    bool diverged;
-    bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
-                                          e.old_value, &diverged);
-    if (stores && r->opt->sc_fail > 0 && g_rand_double(r->fault_rand) < r->opt->sc_fail)
-        stores = diverged = false;      /* a spurious failure (--fault sc-fail:P) */
-    e.flags |= EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
-    if (stores) {
-        store_registers(c, ii, addr);
-        monitor_store(&r->monitor, c->id, addr, ii->size);
-    }
-    uint32_t status = stores ? 0 : 1;
-    uint64_t next = pc + ii->length;
-    uc_reg_write(c->uc, ii->status_reg, &status);
-    uc_reg_write(c->uc, c->m->cpu->reg_pc, &next);
-    e.new_value = machine_read(c->m, addr, ii->size);
-    emit(r, &e);
-}
-
-/* An RMW instruction that is not atomic is two steps, a load and a store,
- * and other cores may run between them.  If one of them writes the location
- * in that window, the value the load half read is put back just before the
- * instruction executes, so that it computes and stores from what it loaded:
- * the other core's write is lost, as on a real machine. */
-static void split_rmw(struct run *r, struct core *c, const struct insn_info *ii,
-                      uint64_t pc, uint64_t addr)
-{
-    struct machine *m = c->m;
-    uint8_t *mem = machine_guest_ptr(m, addr, ii->size);
-    if (!c->split_loaded) {
-        if (!take_step(r, c, ii, pc, addr))
-            return;
-        if (mem != NULL)
-            memcpy(c->split_bytes, mem, ii->size);
-        c->split_loaded = true;
-        struct event load = new_event(r, c, ii, pc, addr, EVENT_LOAD);
-        load.old_value = load.new_value = machine_read(m, addr, ii->size);
-        load.flags |= EVENT_SPLIT;
-        emit(r, &load);
-    }
-    if (!take_step(r, c, ii, pc, addr))
+    if (r->opt->out == NULL)
         return;
-    c->split_loaded = false;
-    /* the store half writes what the instruction computed from its load */
-    taint_propagate(&c->taint, ii, taint_load(&c->taint, addr));
-    struct event store = new_event(r, c, ii, pc, addr, EVENT_STORE);
-    store.old_value = machine_read(m, addr, ii->size);
-    store.flags |= EVENT_SPLIT | EVENT_DEPENDS;
-    if (mem != NULL && memcmp(mem, c->split_bytes, ii->size) != 0) {
-        memcpy(mem, c->split_bytes, ii->size);
-        store.flags |= EVENT_STALE;
+    for (unsigned i = 0; i < r->m->ncores; i++) {
+        struct run_core *rc = &r->cores[i];
+        if (rc->line->len > 0)
+            g_string_append_c(rc->line, '\n');
+        print_guest_lines(r, rc);
     }
-    monitor_store(&r->monitor, c->id, addr, ii->size);
-    c->pending = store;
-    c->has_pending = true;
+    fflush(r->opt->out);
 }
 
-/* ii runs on c: its registers' dependencies on loads follow (loaded: the
- * slot of the load it does, if any). */
-static inline void follow_registers(struct core *c, const struct insn_info *ii,
-                                    uint64_t loaded)
+/* What a system call did: output, cores that exited, a failed check. */
+static void act_on(struct run *r, struct run_core *rc, const struct guest_outcome *out)
 {
-    if (loaded != 0 || G_UNLIKELY(!taint_untouched(&c->taint, ii)))
-        taint_propagate(&c->taint, ii, loaded);
-}
-
-/* EVENT_DEPENDS if the value the store ii writes to addr depends on c's own
- * load of addr, else 0. */
-static uint8_t stores_own_load(const struct core *c, const struct insn_info *ii, uint64_t addr)
-{
-    return taint_depends(&c->taint, ii->regs_read, addr) ? EVENT_DEPENDS : 0;
-}
-
-static bool is_exclusive(const struct insn_info *ii)
-{
-    return ii->kind == INSN_LL || ii->kind == INSN_SC;
-}
-
-static void on_visible(struct run *r, struct core *c, const struct insn_info *ii,
-                       uint64_t pc)
-{
-    struct machine *m = c->m;
-    if (ii->cond && !m->cpu->condition_holds(c->uc, ii->cond))
-        return;                 /* a conditional instruction that will not run */
-    if (ii->kind == INSN_UNSUPPORTED) {
-        char text[96];
-        codemap_disassemble(&m->code, pc, text, sizeof text);
-        fault_before(r, c, pc, g_strdup_printf("%s: %s", text, ii->why));
-        return;
+    if (out->output_len > 0 && r->opt->out != NULL) {
+        g_string_append_len(rc->line, out->output, (gssize)out->output_len);
+        print_guest_lines(r, rc);
     }
-
-    /* Without LOCK (--fault strip-lock), a LOCK-prefixed RMW is split too. */
-    bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
-    uint64_t addr = 0;
-    if (ii->size > 0) {
-        addr = effective_address(m, c, ii, pc);
-        /* Plain accesses to private memory are invisible; atomic ones are
-         * events wherever they are. */
-        bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE || split;
-        if (plain && !machine_is_shared(m, c, addr)) {
-            taint_private_access(&c->taint, ii);
-            return;
+    for (unsigned i = 0; i < r->m->ncores; i++) {
+        const struct core *c = &r->m->cores[i];
+        if ((out->exited >> i & 1) && c->exit_code != 0) {
+            g_autofree char *what = g_strdup_printf("exited with code %d", c->exit_code);
+            guest_finding(r, c, FINDING_EXIT_CODE, c->last_pc, what);
         }
     }
-    /* Exclusive accesses must be aligned to their size: otherwise the
-     * processor raises an alignment fault (ARM ARM A3.2.1). */
-    if (is_exclusive(ii) && addr % ii->size != 0) {
-        fault_before(r, c, pc, g_strdup_printf("unaligned exclusive access to 0x%"
-                     G_GINT64_MODIFIER "x (%u bytes): an alignment fault", addr, ii->size));
-        return;
-    }
-    if (split) {
-        split_rmw(r, c, ii, pc, addr);
-        return;
-    }
-    if (!take_step(r, c, ii, pc, addr))
-        return;
-
-    struct event e = new_event(r, c, ii, pc, addr, EVENT_TRAP);
-    uint64_t loaded = 0;
-    switch (ii->kind) {
-    case INSN_LOAD:
-        e.kind = EVENT_LOAD;
-        c->last_load = addr;
-        loaded = taint_load(&c->taint, addr);
-        e.old_value = e.new_value = machine_read(m, addr, ii->size);
-        emit(r, &e);
-        break;
-    case INSN_LL:
-        e.kind = EVENT_LL;
-        loaded = taint_load(&c->taint, addr);
-        e.old_value = e.new_value = machine_read(m, addr, ii->size);
-        monitor_load_exclusive(&r->monitor, c->id, addr, ii->size, e.old_value);
-        emit(r, &e);
-        break;
-    case INSN_SC:
-        e.flags |= stores_own_load(c, ii, addr);
-        follow_registers(c, ii, 0);     /* strex is skipped, not executed */
-        store_exclusive(r, c, ii, pc, addr, e);
-        return;
-    case INSN_STORE:
-    case INSN_RMW:
-        e.kind = ii->kind == INSN_STORE ? EVENT_STORE : EVENT_RMW;
-        if (ii->kind == INSN_STORE)
-            e.flags |= stores_own_load(c, ii, addr);
-        else
-            loaded = taint_load(&c->taint, addr);
-        e.old_value = machine_read(m, addr, ii->size);
-        if (ii->cas)
-            e.flags |= EVENT_HAS_SUCCESS |
-                       (registers_match_memory(c, ii, addr) ? EVENT_SUCCESS : 0);
-        if (!ii->cas || (e.flags & EVENT_SUCCESS))
-            monitor_store(&r->monitor, c->id, addr, ii->size);
-        c->pending = e;
-        c->has_pending = true;
-        break;
-    case INSN_CLREX:
-        e.kind = EVENT_CLREX;
-        monitor_clear(&r->monitor, c->id);
-        emit(r, &e);
-        break;
-    case INSN_FENCE:
-        e.kind = EVENT_FENCE;
-        emit(r, &e);
-        break;
-    default: {                  /* a trap: the system call follows */
-        uint64_t args[3];
-        m->cpu->syscall_args(c->uc, &e.old_value, args);
-        emit(r, &e);
-        break;
-    }
-    }
-    follow_registers(c, ii, loaded);
+    if (out->check_failed != NULL)
+        guest_finding(r, rc->core, FINDING_CHECK_FAILED, out->check_pc, out->check_failed);
 }
+
+/* What sinks may ask (control.h) -------------------------------------- */
+
+static void stop(void *ctx)
+{
+    run_end_with(ctx, RUN_STOPPED);
+}
+
+static void cut(void *ctx)
+{
+    run_end_with(ctx, RUN_CUT);
+}
+
+static void spinning(void *ctx, unsigned core)
+{
+    struct run *r = ctx;
+    if (sched_spinning(r->sched, core))
+        r->turn_left = 0;
+}
+
+/* The hooks ------------------------------------------------------------- */
 
 static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
     (void)size;
-    struct core *c = data;
-    struct run *r = c->m->run;
-    if (G_UNLIKELY(c->has_pending))
-        finish_pending(r, c);
+    struct run_core *rc = data;
+    struct run *r = rc->run;
+    struct core *c = rc->core;
+    if (G_UNLIKELY(rc->has_pending))
+        perform_finish_pending(r, rc);
     /* A trap blocked or ended the core, or the run is over, but the engine
      * runs on: uc_emu_stop() is lost when a hook has written PC (sparc32's
      * trap return does).  Nothing may execute for a core that is not
      * running, so this instruction waits for the core's next turn. */
     if (G_UNLIKELY(c->state != CORE_RUNNING || r->stopping)) {
         c->pc = pc;
-        c->resuming = false;
+        rc->resuming = false;
         uc_emu_stop(uc);
         return;
     }
     c->last_pc = pc;
     c->insns++;
     if (G_UNLIKELY(++r->insns > r->opt->max_insns)) {
-        stop_before(r, c, pc);
-        end_run(r, RUN_INSN_BUDGET);
+        step_stop_before(r, rc, pc);
+        run_end_with(r, RUN_INSN_BUDGET);
         return;
     }
-    const struct insn_info *ii = codemap_get(&c->m->code, pc);
+    const struct insn_info *ii = codemap_get(&r->m->code, pc);
     if (G_LIKELY(ii->kind == INSN_PRIVATE)) {
-        follow_registers(c, ii, 0);
+        follow_registers(rc, ii, 0);
         return;
     }
-    on_visible(r, c, ii, pc);
+    perform_visible(r, rc, ii, pc);
 }
 
-static void on_syscall(struct core *c)
+static void on_syscall(struct run_core *rc)
 {
-    struct run *r = c->m->run;
-    const struct cpu_ops *cpu = c->m->cpu;
+    struct run *r = rc->run;
+    struct core *c = rc->core;
+    const struct cpu_ops *cpu = r->m->cpu;
     uint64_t nr, args[3];
     cpu->syscall_args(c->uc, &nr, args);
-    int64_t result = guest_call(r, c, nr, args);
+    struct guest_outcome out;
+    int64_t result = guest_call(r->m, c, nr, args, &out);
+    act_on(r, rc, &out);
+    g_free(out.check_failed);
     cpu->syscall_return(c->uc, result);
     if (c->state != CORE_RUNNING || r->stopping)
         uc_emu_stop(c->uc);
@@ -433,15 +197,14 @@ static void on_syscall(struct core *c)
 
 static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
 {
-    struct core *c = data;
-    struct run *r = c->m->run;
-    if ((int)intno == c->m->cpu->syscall_intno) {
-        on_syscall(c);
+    struct run_core *rc = data;
+    struct run *r = rc->run;
+    const struct cpu_ops *cpu = r->m->cpu;
+    if ((int)intno == cpu->syscall_intno) {
+        on_syscall(rc);
         return;
     }
-    g_free(r->fault);
-    r->fault = g_strdup_printf("%s (trap %u)", c->m->cpu->trap_name(intno), intno);
-    end_run(r, RUN_FAULT);
+    run_fault(r, g_strdup_printf("%s (trap %u)", cpu->trap_name(intno), intno));
     uc_emu_stop(uc);
 }
 
@@ -457,52 +220,57 @@ static bool on_bad_access(uc_engine *uc, uc_mem_type type, uint64_t addr, int si
     (void)uc;
     (void)size;
     (void)value;
-    struct core *c = data;
-    c->fault_type = type;
-    c->fault_addr = addr;
+    struct run_core *rc = data;
+    rc->fault_type = type;
+    rc->fault_addr = addr;
     return false;
 }
 
-void run_install_hooks(struct core *c)
+static uc_err attach_hooks(struct run_core *rc)
 {
-    const struct machine *m = c->m;
+    const struct machine *m = rc->run->m;
     const struct cpu_ops *cpu = m->cpu;
-    uc_hook h;
-    uc_hook_add(c->uc, &h, UC_HOOK_CODE, (void *)on_code, c, m->code.lo, m->code.hi - 1);
-    uc_hook_add(c->uc, &h, UC_HOOK_INTR, (void *)on_interrupt, c, 1, 0);
-    if (cpu->syscall_insn >= 0)
-        uc_hook_add(c->uc, &h, UC_HOOK_INSN, (void *)on_syscall_insn, c, 1, 0,
-                    cpu->syscall_insn);
-    uc_hook_add(c->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_bad_access, c, 1, 0);
+    uc_engine *uc = rc->core->uc;
+    uc_hook *h = rc->hooks;
+    uc_err err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_CODE, (void *)on_code, rc,
+                             m->code.lo, m->code.hi - 1);
+    if (err == UC_ERR_OK)
+        err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_INTR, (void *)on_interrupt, rc, 1, 0);
+    if (err == UC_ERR_OK && cpu->syscall_insn >= 0)
+        err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_INSN, (void *)on_syscall_insn, rc, 1,
+                          0, cpu->syscall_insn);
+    if (err == UC_ERR_OK)
+        err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_MEM_INVALID, (void *)on_bad_access, rc,
+                          1, 0);
+    if (err != UC_ERR_OK)
+        rc->nhooks--;           /* the one that failed was not added */
+    return err;
 }
 
-void run_stop(struct run *r)
+struct run *run_new(struct machine *m, GError **error)
 {
-    end_run(r, RUN_STOPPED);
+    g_autoptr(run) r = g_new0(struct run, 1);
+    r->m = m;
+    for (unsigned i = 0; i < m->ncores; i++) {
+        struct run_core *rc = &r->cores[i];
+        rc->run = r;
+        rc->core = &m->cores[i];
+        rc->line = g_string_new(NULL);
+        uc_err err = attach_hooks(rc);
+        if (err != UC_ERR_OK) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                        "%s: cannot hook core %u's engine: %s", m->img->path, i,
+                        uc_strerror(err));
+            return NULL;
+        }
+    }
+    r->control = (struct run_control){ .run = r, .report = report, .print = print_line,
+                                       .stop = stop, .cut = cut, .spinning = spinning,
+                                       .monitor = &r->monitor };
+    return g_steal_pointer(&r);
 }
 
-void run_report(struct run *r, const struct finding *f)
-{
-    struct finding kept = *f;
-    kept.text = g_strdup(f->text);
-    kept.message = g_strdup(f->message);
-    g_array_append_val(r->shown, kept);
-    r->findings++;
-    if (!f->unprinted)
-        fprintf(r->opt->out, "cpu%u: %s\n", f->core, f->text);
-}
-
-void run_finding(struct run *r, struct core *c, enum finding_kind kind, uint64_t pc,
-                 const char *what)
-{
-    g_autofree char *where = image_name_addr(r->m->img, pc);
-    g_autofree char *text = g_strdup_printf("%s%s, at pc 0x%" G_GINT64_MODIFIER "x (%s)",
-                                            kind == FINDING_CHECK_FAILED ? "check failed: " : "",
-                                            what, pc, where);
-    struct finding f = { .kind = kind, .core = c->id, .text = text, .pc = pc,
-                         .message = (char *)what };
-    run_report(r, &f);
-}
+/* The loop -------------------------------------------------------------- */
 
 static const char *access_name(int type)
 {
@@ -517,14 +285,14 @@ static const char *access_name(int type)
     }
 }
 
-/* The engine of c stopped with an error: say what c did. */
-static void describe_fault(struct run *r, struct core *c, uc_err err)
+/* The engine of rc's core stopped with an error: say what the core did. */
+static void describe_fault(struct run *r, const struct run_core *rc, uc_err err)
 {
     if (r->fault != NULL)
         return;         /* the interrupt hook named it */
-    if (c->fault_type >= 0)
-        r->fault = g_strdup_printf("%s 0x%" G_GINT64_MODIFIER "x", access_name(c->fault_type),
-                                   c->fault_addr);
+    if (rc->fault_type >= 0)
+        r->fault = g_strdup_printf("%s 0x%" G_GINT64_MODIFIER "x", access_name(rc->fault_type),
+                                   rc->fault_addr);
     else if (err == UC_ERR_INSN_INVALID)
         r->fault = g_strdup("illegal instruction");
     else
@@ -539,24 +307,22 @@ static bool all_exited(const struct machine *m)
     return true;
 }
 
-static bool any_runnable(const struct machine *m)
+/* Everything a run starts from: the machine reset, no findings, each core's
+ * run state fresh; then the sinks begin. */
+static void start(struct run *r, struct sched *s, const struct run_options *opt)
 {
-    for (unsigned i = 0; i < m->ncores; i++)
-        if (m->cores[i].state == CORE_RUNNING)
-            return true;
-    return false;
-}
-
-void run_program(struct run *r, struct machine *m, struct sched *s,
-                 const struct run_options *opt)
-{
-    memset(r, 0, sizeof *r);
-    r->m = m;
+    struct machine *m = r->m;
+    run_clear(r);
     r->sched = s;
     r->opt = opt;
+    r->steps = r->insns = 0;
+    r->preemptions = 0;
+    r->preempted = r->stopping = false;
+    r->turn_left = 0;
     r->next_core = -1;
     r->end = RUN_DONE;
-    r->shown = g_array_new(FALSE, TRUE, sizeof(struct finding));
+    r->fault_core = 0;
+    findings_init(&r->found);
     r->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
     /* A fixed schedule (pinned, replayed, a search node) already holds
@@ -564,19 +330,34 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
     bool fixed = sched_fixed(s);
     r->inject = fixed ? 0 : opt->inject;
     r->delay_holder = fixed ? 0 : opt->delay_holder;
-    g_array_set_clear_func(r->shown, finding_clear);
-    m->run = r;
-    machine_reset(m);
+    uc_err err = machine_reset(m);
+    if (err != UC_ERR_OK)
+        run_engine_failed(r, "reset a core", err);
     if (opt->lock_table_size) {
         const struct symbol *size = image_find_symbol(m->img, LOCK_TABLE_SIZE_SYMBOL);
         machine_write(m, size->addr, 4, opt->lock_table_size);
+    }
+    for (unsigned i = 0; i < m->ncores; i++) {
+        struct run_core *rc = &r->cores[i];
+        rc->resuming = rc->has_pending = rc->split_loaded = false;
+        rc->last_load = UINT64_MAX;
+        rc->delayed_until = 0;
+        taint_reset(&rc->taint);
+        g_string_truncate(rc->line, 0);
+        rc->fault_type = -1;
+        rc->fault_addr = 0;
     }
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
     for (unsigned i = 0; i < opt->nsinks; i++)
         if (opt->sinks[i].begin)
-            opt->sinks[i].begin(opt->sinks[i].ctx);
+            opt->sinks[i].begin(opt->sinks[i].ctx, &r->control);
+}
 
+void run_program(struct run *r, struct sched *s, const struct run_options *opt)
+{
+    struct machine *m = r->m;
+    start(r, s, opt);
     /* No instruction lives at the highest address: run until stopped. */
     uint64_t until = m->cpu->word_size == 4 ? 0xffffffffull : UINT64_MAX;
     int current = -1;
@@ -586,41 +367,39 @@ void run_program(struct run *r, struct machine *m, struct sched *s,
         if (next < 0) {
             if (all_exited(m))
                 break;
-            if (!any_runnable(m)) {
-                end_run(r, RUN_DEADLOCK);
+            if (machine_running(m) == 0) {
+                run_end_with(r, RUN_DEADLOCK);
                 break;
             }
-            next = (int)choose_next(r, current);
+            next = (int)step_choose_next(r, current);
         }
         if (current >= 0 && current != next)
             monitor_switch_out(&r->monitor, (unsigned)current);
         current = next;
-        struct core *c = &m->cores[next];
+        struct run_core *rc = &r->cores[next];
+        struct core *c = rc->core;
         uc_err err = uc_emu_start(c->uc, c->pc, until, 0, 0);
-        if (!c->resuming)
-            c->pc = reg_value(c->uc, m->cpu->reg_pc);
+        if (!rc->resuming)
+            c->pc = run_reg(r, c, m->cpu->reg_pc);
         if (err != UC_ERR_OK) {
-            c->has_pending = false;     /* its instruction faulted */
-            describe_fault(r, c, err);
-            end_run(r, RUN_FAULT);
+            rc->has_pending = false;    /* its instruction faulted */
+            describe_fault(r, rc, err);
+            run_end_with(r, RUN_FAULT);
         } else if (r->fault != NULL) {
-            end_run(r, RUN_FAULT);
+            run_end_with(r, RUN_FAULT);
         }
         if (r->end == RUN_FAULT)
             r->fault_core = (int)c->id;
     }
-    guest_flush_output(r);
+    flush_guest_output(r);
     for (unsigned i = 0; i < opt->nsinks; i++)
         if (opt->sinks[i].end)
             opt->sinks[i].end(opt->sinks[i].ctx);
-    m->run = NULL;
 }
 
 void run_clear(struct run *r)
 {
-    if (r->shown)
-        g_array_unref(r->shown);
-    r->shown = NULL;
+    findings_clear(&r->found);
     if (r->turns)
         g_array_unref(r->turns);
     r->turns = NULL;
@@ -631,4 +410,19 @@ void run_clear(struct run *r)
     r->fault_rand = NULL;
     g_free(r->fault);
     r->fault = NULL;
+}
+
+void run_free(struct run *r)
+{
+    if (r == NULL)
+        return;
+    run_clear(r);
+    for (unsigned i = 0; i < ATOMSIM_MAX_CORES; i++) {
+        struct run_core *rc = &r->cores[i];
+        for (unsigned k = 0; k < rc->nhooks; k++)
+            uc_hook_del(rc->core->uc, rc->hooks[k]);
+        if (rc->line)
+            g_string_free(rc->line, TRUE);
+    }
+    g_free(r);
 }

@@ -3,10 +3,12 @@
 #define ATOMSIM_RUN_H
 
 #include <stdio.h>
+#include "control.h"
 #include "event.h"
 #include "finding.h"
 #include "machine.h"
 #include "monitor.h"
+#include "taint.h"
 #include "sched/scheduler.h"
 
 /* The guest runtime's lock-table size (programs/include/atomic.h), which
@@ -21,12 +23,13 @@ enum run_end {
     RUN_INSN_BUDGET,    /* --max-insns ran out */
     RUN_DEADLOCK,       /* no core can run */
     RUN_STOPPED,        /* a detector ended it with a finding: no progress */
+    RUN_CUT,            /* a search ended it: explored already (no finding) */
 };
 
 struct run_options {
     uint64_t max_steps;
     uint64_t max_insns;
-    FILE *out;          /* guest output and findings */
+    FILE *out;          /* guest output and findings; NULL: none printed */
     enum monitor_policy monitor;
     unsigned lock_table_size;   /* overrides the guest's __atomic_hash_size; 0: keep */
     /* Faults (--fault): LOCK prefixes ignored, as a uniprocessor kernel
@@ -47,6 +50,44 @@ struct run_options {
     unsigned nsinks;
 };
 
+/* What the run keeps of each core beyond the machine's struct core: the
+ * state of the instruction under way and of the core's RMW windows. */
+struct run_core {
+    struct run *run;
+    struct core *core;
+    bool resuming;              /* stopped just before the visible op at core->pc */
+    /* An event whose instruction is executing: its new value is read at
+     * the core's next instruction. */
+    bool has_pending;
+    struct event pending;
+    uint64_t last_load;         /* the address of the core's last LOAD event */
+    uint64_t delayed_until;     /* --fault delay-holder: the step it may run again */
+    /* A non-atomic RMW whose load half ran and whose store half has not. */
+    bool split_loaded;
+    uint8_t split_bytes[16];    /* what the load half read */
+    struct taint taint;         /* which loads its registers' values depend on */
+    GString *line;              /* guest output not yet ended by a newline */
+    /* A fault seen by a memory hook, reported when the engine stops. */
+    uint64_t fault_addr;
+    int fault_type;             /* uc_mem_type, or -1 */
+    uc_hook hooks[4];           /* the run's hooks on the core's engine */
+    unsigned nhooks;
+};
+
+/* ro for the candidate runs of a search: printing nothing, without its
+ * first skip sinks (a trace, a timeline). */
+static inline struct run_options run_options_quiet(const struct run_options *ro,
+                                                   unsigned skip)
+{
+    struct run_options quiet = *ro;
+    quiet.sinks += skip;
+    quiet.nsinks -= skip;
+    quiet.out = NULL;
+    return quiet;
+}
+
+/* A machine's runs: made once per machine (it attaches its hooks to the
+ * engines, and run_free takes them off), then run_program for each run. */
 struct run {
     struct machine *m;
     struct sched *sched;
@@ -59,8 +100,7 @@ struct run {
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */
     enum run_end end;
-    unsigned findings;
-    GArray *shown;              /* struct finding: every one, printed or not */
+    struct findings found;      /* every finding, printed or not */
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
@@ -69,29 +109,31 @@ struct run {
     uint64_t delay_holder;      /* likewise */
     GArray *turns;              /* struct sched_turn: the interleaving, as it runs */
     char *schedule;             /* the turns as --schedule gives them, on demand */
+    struct run_control control; /* what the sinks may ask of the run */
+    struct run_core cores[ATOMSIM_MAX_CORES];
 };
 
-/* Called by machine_new for every core's engine. */
-void run_install_hooks(struct core *c);
+/* A run of m's engines: its hooks attached.  NULL with error
+ * (ATOMSIM_ERROR_RESOURCE) if the engines refuse them.  m outlives it. */
+struct run *run_new(struct machine *m, GError **error);
+void run_free(struct run *r);
+typedef struct run run;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(run, run_free)
 
-/* Run the program from a reset machine until it ends. */
-void run_program(struct run *r, struct machine *m, struct sched *s,
-                 const struct run_options *opt);
+/* Run the program from a reset machine until it ends, with strategy s. */
+void run_program(struct run *r, struct sched *s, const struct run_options *opt);
+/* Drop what the last run kept (its findings, turns and fault). */
 void run_clear(struct run *r);
+
+/* Did the run find something: a finding, or an end that is not normal
+ * (a fault, a budget, a deadlock) and not a search's cut? */
+static inline bool run_found(const struct run *r)
+{
+    return findings_count(&r->found) > 0 || (r->end != RUN_DONE && r->end != RUN_CUT);
+}
 
 /* The interleaving the run took, "0:3,1:5,0:2", which --schedule (or
  * --sched replay:FILE) plays again step for step. */
 const char *run_schedule(struct run *r);
-
-/* End the run at the next instruction (a detector saw it cannot progress). */
-void run_stop(struct run *r);
-
-/* Report a finding: keep it (the run copies it) and print its text unless
- * it is unprinted. */
-void run_report(struct run *r, const struct finding *f);
-/* A finding of the guest ABI about core c at pc: the guest's message, or
- * what happened ("exited with code 2"). */
-void run_finding(struct run *r, struct core *c, enum finding_kind kind, uint64_t pc,
-                 const char *what);
 
 #endif

@@ -14,9 +14,9 @@ struct detectors {
     struct event_sink sinks[3];
 };
 
-/* Detectors for runs r on m; lost_shown lost updates printed per variable;
+/* Detectors for runs on m; lost_shown lost updates printed per variable;
  * the deadlock and livelock limits. */
-void detectors_init(struct detectors *d, struct run *r, struct machine *m, unsigned lost_shown,
+void detectors_init(struct detectors *d, struct machine *m, unsigned lost_shown,
                     uint64_t spin_limit, uint64_t sc_fail_limit);
 void detectors_clear(struct detectors *d);
 

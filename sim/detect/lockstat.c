@@ -57,8 +57,9 @@ static void free_lock(gpointer p)
     g_free(l);
 }
 
-static void lockstat_begin(void *ctx)
+static void lockstat_begin(void *ctx, const struct run_control *ctl)
 {
+    (void)ctl;
     struct lockstat *ls = ctx;
     g_hash_table_remove_all(ls->locks);
     ls->cached = false;
@@ -239,7 +240,8 @@ void lockstat_free(struct lockstat *ls)
 
 struct event_sink lockstat_sink(struct lockstat *ls)
 {
-    return (struct event_sink){ lockstat_event, ls, lockstat_begin, lockstat_end };
+    return (struct event_sink){ .event = lockstat_event, .ctx = ls, .begin = lockstat_begin,
+                                .end = lockstat_end };
 }
 
 int lockstat_holder(struct lockstat *ls, uint64_t addr)

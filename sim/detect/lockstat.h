@@ -18,7 +18,8 @@
 #define ATOMSIM_LOCKSTAT_H
 
 #include "core/event.h"
-#include "core/run.h"
+#include "core/control.h"
+#include "core/machine.h"
 
 struct lock_pair {
     uint64_t holder_var, waiter_var;

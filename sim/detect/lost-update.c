@@ -15,7 +15,7 @@ struct location {
 };
 
 struct lost_update {
-    struct run *run;
+    const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
     unsigned shown;
     GHashTable *locations;      /* address -> struct location */
@@ -23,9 +23,10 @@ struct lost_update {
     struct location *last;
 };
 
-static void lost_update_begin(void *ctx)
+static void lost_update_begin(void *ctx, const struct run_control *ctl)
 {
     struct lost_update *d = ctx;
+    d->ctl = ctl;
     g_hash_table_remove_all(d->locations);
     d->last = NULL;
 }
@@ -67,7 +68,7 @@ static void report(struct lost_update *d, enum finding_kind kind, const struct e
                                                a[i]->value & value_mask(e->size) };
     f.access[2] = (struct finding_access){ e->core, e->step, e->pc,
                                            e->new_value & value_mask(e->size) };
-    run_report(d->run, &f);
+    control_report(d->ctl, &f);
 }
 
 static void report_lost(struct lost_update *d, struct location *l, const struct event *e,
@@ -156,15 +157,15 @@ static void lost_update_end(void *ctx)
         if (l->found <= d->shown)
             continue;
         g_autofree char *var = image_name_addr(d->m->img, *(uint64_t *)key);
-        fprintf(d->run->opt->out, "atomsim: %u more lost updates on %s, not shown\n",
-                l->found - d->shown, var);
+        g_autofree char *line = g_strdup_printf("atomsim: %u more lost updates on %s, not shown",
+                                                l->found - d->shown, var);
+        control_print(d->ctl, line);
     }
 }
 
-struct lost_update *lost_update_new(struct run *r, struct machine *m, unsigned shown)
+struct lost_update *lost_update_new(struct machine *m, unsigned shown)
 {
     struct lost_update *d = g_new0(struct lost_update, 1);
-    d->run = r;
     d->m = m;
     d->shown = shown;
     d->locations = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
@@ -181,5 +182,6 @@ void lost_update_free(struct lost_update *d)
 
 struct event_sink lost_update_sink(struct lost_update *d)
 {
-    return (struct event_sink){ lost_update_event, d, lost_update_begin, lost_update_end };
+    return (struct event_sink){ .event = lost_update_event, .ctx = d, .begin = lost_update_begin,
+                                .end = lost_update_end };
 }

@@ -19,14 +19,15 @@
 #define ATOMSIM_LOST_UPDATE_H
 
 #include "core/event.h"
-#include "core/run.h"
+#include "core/control.h"
+#include "core/machine.h"
 
 struct lost_update;
 
-/* A detector that reports into run r (its findings and output) and names
- * addresses with m's symbols; each location prints at most `shown`
+/* A detector that reports into the run it watches (its findings and
+ * output: control.h) and names addresses with m's symbols; each location prints at most `shown`
  * findings, then counts the rest (all of them are kept for the report). */
-struct lost_update *lost_update_new(struct run *r, struct machine *m, unsigned shown);
+struct lost_update *lost_update_new(struct machine *m, unsigned shown);
 void lost_update_free(struct lost_update *d);
 
 /* Its event sink. */

@@ -38,7 +38,7 @@ struct spinner {
 };
 
 struct progress {
-    struct run *run;
+    const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
     struct lockstat *locks;
     uint64_t spin_limit, sc_fail_limit;
@@ -58,9 +58,10 @@ static void window_reset(struct spinner *sp, uint64_t window)
     sp->data_pc = sp->lock_pc = NO_PC;
 }
 
-static void progress_begin(void *ctx)
+static void progress_begin(void *ctx, const struct run_control *ctl)
 {
     struct progress *p = ctx;
+    p->ctl = ctl;
     for (unsigned i = 0; i < p->m->ncores; i++) {
         struct spinner *sp = &p->cores[i];
         window_reset(sp, 0);
@@ -77,8 +78,8 @@ static void stop(struct progress *p, enum finding_kind kind, unsigned core, uint
 {
     struct finding f = { .kind = kind, .core = core, .text = (char *)text, .pc = pc,
                          .message = (char *)text };
-    run_report(p->run, &f);
-    run_stop(p->run);
+    control_report(p->ctl, &f);
+    control_stop(p->ctl);
 }
 
 /* ", a lock cpuN holds (spinning)" if a core holds the lock at addr. */
@@ -224,9 +225,8 @@ static void watch(struct progress *p, struct spinner *sp, const struct event *e)
         if (novel(sp, state_of(p, e))) {
             sp->novel_at = e->step;
             sp->repeats = 0;
-        } else if (++sp->repeats % (SPIN_YIELD / SAMPLE_EVERY) == 0 &&
-                   sched_spinning(p->run->sched, e->core)) {
-            p->run->turn_left = 0;
+        } else if (++sp->repeats % (SPIN_YIELD / SAMPLE_EVERY) == 0) {
+            control_spinning(p->ctl, e->core);
         }
     }
     if (event_takes_lock(e)) {
@@ -333,8 +333,8 @@ static void progress_event(void *ctx, const struct event *e)
     note_read(sp, e);
     bool spin = sp->streak % SPIN_YIELD == 0 ||
                 (sp->loops && sp->streak < sp->reads && sp->reads % SPIN_YIELD == 0);
-    if (spin && sched_spinning(p->run->sched, e->core))
-        p->run->turn_left = 0;
+    if (spin)
+        control_spinning(p->ctl, e->core);
     if (sp->streak >= p->spin_limit && all_running_spin(p)) {
         deadlock(p, e->core);
         return;
@@ -343,11 +343,10 @@ static void progress_event(void *ctx, const struct event *e)
         check_cycles(p, sp, e, quiet);
 }
 
-struct progress *progress_new(struct run *r, struct machine *m, struct lockstat *locks,
+struct progress *progress_new(struct machine *m, struct lockstat *locks,
                               uint64_t spin_limit, uint64_t sc_fail_limit)
 {
     struct progress *p = g_new0(struct progress, 1);
-    p->run = r;
     p->m = m;
     p->locks = locks;
     p->spin_limit = spin_limit;
@@ -368,5 +367,5 @@ void progress_free(struct progress *p)
 
 struct event_sink progress_sink(struct progress *p)
 {
-    return (struct event_sink){ progress_event, p, progress_begin, NULL };
+    return (struct event_sink){ .event = progress_event, .ctx = p, .begin = progress_begin };
 }

@@ -34,7 +34,8 @@
 
 #include "core/event.h"
 #include "lockstat.h"
-#include "core/run.h"
+#include "core/control.h"
+#include "core/machine.h"
 
 #define DEFAULT_SPIN_LIMIT 10000
 #define DEFAULT_SC_FAIL_LIMIT 1000
@@ -42,7 +43,7 @@
 struct progress;
 
 /* locks (may be NULL) names the holders of the locks cores spin on. */
-struct progress *progress_new(struct run *r, struct machine *m, struct lockstat *locks,
+struct progress *progress_new(struct machine *m, struct lockstat *locks,
                               uint64_t spin_limit, uint64_t sc_fail_limit);
 void progress_free(struct progress *p);
 

@@ -1,6 +1,7 @@
 /* equivalence.c — see equivalence.h. */
 #include <string.h>
 #include "equivalence.h"
+#include "core/control.h"
 #include "core/guest-abi.h"
 
 #define WORD_SHIFT 3            /* memory is compared in 8-byte words */
@@ -25,6 +26,7 @@ struct step {
 };
 
 struct equivalence {
+    const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
     bool commute;
     GArray *steps;              /* struct step: the last run's, in order */
@@ -183,9 +185,10 @@ static uint32_t intern(struct equivalence *eq, uint32_t seq, uint32_t level)
     return GPOINTER_TO_UINT(id);
 }
 
-static void equivalence_begin(void *ctx)
+static void equivalence_begin(void *ctx, const struct run_control *ctl)
 {
     struct equivalence *eq = ctx;
+    eq->ctl = ctl;
     g_array_set_size(eq->steps, 0);
     memset(eq->core_level, 0, eq->m->ncores * sizeof *eq->core_level);
     memset(eq->core_seq, 0, eq->m->ncores * sizeof *eq->core_seq);
@@ -203,7 +206,7 @@ static void equivalence_event(void *ctx, const struct event *e)
         if (e->core == (unsigned)eq->sleeper) {
             eq->cut = true;     /* the sleeping step: explored before */
             eq->asleep = false;
-            run_stop(eq->m->run);
+            control_cut(eq->ctl);
         } else if (conflict(&s.f, &eq->sleeping))
             eq->asleep = false;
     }
@@ -244,7 +247,7 @@ void equivalence_free(struct equivalence *eq)
 
 struct event_sink equivalence_sink(struct equivalence *eq)
 {
-    return (struct event_sink){ equivalence_event, eq, equivalence_begin, NULL };
+    return (struct event_sink){ .event = equivalence_event, .ctx = eq, .begin = equivalence_begin };
 }
 
 void equivalence_sleep(struct equivalence *eq, int core, uint64_t from,

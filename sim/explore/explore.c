@@ -34,7 +34,7 @@ static struct run_options quiet_options(const struct explore_options *eo, struct
     struct run_options ro = eo->run;
     ro.sinks = d->sinks;
     ro.nsinks = G_N_ELEMENTS(d->sinks);
-    ro.out = fopen("/dev/null", "w");
+    ro.out = NULL;
     return ro;
 }
 
@@ -43,7 +43,7 @@ static void note_run(struct search *s, gint i, int64_t seed, const struct run *r
 {
     const struct explore_options *eo = s->eo;
     g_atomic_int_inc(&s->runs);
-    bool failed = r->end != RUN_DONE || r->findings > 0;
+    bool failed = run_found(r);
     if (!failed && s->horizon == 0)
         return;
     g_mutex_lock(&s->lock);
@@ -60,15 +60,15 @@ static void note_run(struct search *s, gint i, int64_t seed, const struct run *r
             break;
 }
 
-/* One thread's share of a batch, on its own machine m. */
+/* One thread's share of a batch, with its own machine and runs r. */
 static void run_seeds(gpointer data, gpointer user_data)
 {
-    struct machine *m = data;
+    struct run *r = data;
+    struct machine *m = r->m;
     struct search *s = user_data;
     const struct explore_options *eo = s->eo;
-    struct run r;
     struct detectors d;
-    detectors_init(&d, &r, m, 0, eo->spin_limit, eo->sc_fail_limit);
+    detectors_init(&d, m, 0, eo->spin_limit, eo->sc_fail_limit);
     struct run_options ro = quiet_options(eo, &d);
     for (;;) {
         /* past the time limit no seed is handed out: every seed that is
@@ -87,63 +87,56 @@ static void run_seeds(gpointer data, gpointer user_data)
         if (s->horizon)
             sched_set_horizon(strategy, s->horizon);
         ro.fault_seed = (uint64_t)seed;
-        run_program(&r, m, strategy, &ro);
-        note_run(s, i, seed, &r);
-        run_clear(&r);
+        run_program(r, strategy, &ro);
+        note_run(s, i, seed, r);
+        run_clear(r);
     }
-    fclose(ro.out);
     detectors_clear(&d);
 }
 
 /* The steps of a run of seed's pct priorities with no change point (pct:1),
  * with ro as it is: the K a pct run of this program needs.  No K is
  * larger than PCT_MAX_HORIZON: a program that runs longer is stopped there. */
-static uint64_t calibration_steps(struct run *r, struct machine *m,
-                                  const struct run_options *ro, uint64_t seed)
+static uint64_t calibration_steps(struct run *r, const struct run_options *ro, uint64_t seed)
 {
-    g_autoptr(sched) flat = sched_new("pct:1", seed, m->ncores, NULL);
+    g_autoptr(sched) flat = sched_new("pct:1", seed, r->m->ncores, NULL);
     struct run_options calibrating = *ro;
     calibrating.fault_seed = seed;
     calibrating.max_steps = MIN(ro->max_steps, PCT_MAX_HORIZON);
-    run_program(r, m, flat, &calibrating);
+    run_program(r, flat, &calibrating);
     uint64_t steps = r->steps;
     run_clear(r);
     return steps;
 }
 
-void explore_pct_horizon(struct sched *s, struct run *r, struct machine *m,
-                         const struct run_options *ro, unsigned skip, uint64_t seed)
+void explore_pct_horizon(struct sched *s, struct run *r, const struct run_options *ro,
+                         unsigned skip, uint64_t seed)
 {
-    struct run_options quiet = *ro;
-    quiet.sinks += skip;
-    quiet.nsinks -= skip;
-    quiet.out = fopen("/dev/null", "w");
-    sched_set_horizon(s, calibration_steps(r, m, &quiet, seed));
-    fclose(quiet.out);
+    struct run_options quiet = run_options_quiet(ro, skip);
+    sched_set_horizon(s, calibration_steps(r, &quiet, seed));
 }
 
 /* K for the first batch of an estimating pct search: a calibration run of
- * the first seed on m, before any thread starts. */
-static uint64_t first_horizon(struct machine *m, const struct explore_options *eo)
+ * the first seed with r, before any thread starts. */
+static uint64_t first_horizon(struct run *r, const struct explore_options *eo)
 {
-    struct run r;
     struct detectors d;
-    detectors_init(&d, &r, m, 0, eo->spin_limit, eo->sc_fail_limit);
+    detectors_init(&d, r->m, 0, eo->spin_limit, eo->sc_fail_limit);
     struct run_options ro = quiet_options(eo, &d);
-    uint64_t steps = calibration_steps(&r, m, &ro, (uint64_t)eo->first_seed);
-    fclose(ro.out);
+    uint64_t steps = calibration_steps(r, &ro, (uint64_t)eo->first_seed);
     detectors_clear(&d);
     return steps;
 }
 
-/* Run indices [from, to) over the threads, one machine each, and wait. */
-static void run_batch(struct search *s, GPtrArray *machines, gint from, gint to)
+/* Run indices [from, to) over the threads, one machine and its runs each,
+ * and wait. */
+static void run_batch(struct search *s, GPtrArray *runs, gint from, gint to)
 {
     s->next = from;
     s->batch_end = to;
-    GThreadPool *pool = g_thread_pool_new(run_seeds, s, (gint)machines->len, TRUE, NULL);
-    for (guint j = 0; j < machines->len; j++)
-        g_thread_pool_push(pool, g_ptr_array_index(machines, j), NULL);
+    GThreadPool *pool = g_thread_pool_new(run_seeds, s, (gint)runs->len, TRUE, NULL);
+    for (guint j = 0; j < runs->len; j++)
+        g_thread_pool_push(pool, g_ptr_array_index(runs, j), NULL);
     g_thread_pool_free(pool, FALSE, TRUE);
 }
 
@@ -156,24 +149,33 @@ static void run_batch(struct search *s, GPtrArray *machines, gint from, gint to)
  * last (without keep_going): its first failing index is the answer.  (With
  * --shard, later batches' K comes from this shard's runs only: the
  * reproduce line gives the K a seed ran with.) */
-static void run_batches(struct search *s, GPtrArray *machines, bool estimate)
+static void run_batches(struct search *s, GPtrArray *threads, bool estimate)
 {
     const struct explore_options *eo = s->eo;
     gint runs = (gint)MIN(eo->runs, G_MAXINT);
     if (!estimate) {
-        run_batch(s, machines, 0, runs);
+        run_batch(s, threads, 0, runs);
         return;
     }
-    s->most_steps = first_horizon(g_ptr_array_index(machines, 0), eo);
-    gint64 size = FIRST_BATCH_PER_JOB * (gint64)machines->len;
+    s->most_steps = first_horizon(g_ptr_array_index(threads, 0), eo);
+    gint64 size = FIRST_BATCH_PER_JOB * (gint64)threads->len;
     for (gint64 from = 0, to; from < runs && from < g_atomic_int_get(&s->stop_at) &&
                               !g_atomic_int_get(&s->timed_out); from = to, size *= 2) {
         to = MIN(from + size, runs);
         s->horizon = MAX(s->most_steps, 1);
         if (from == 0)
             s->first_horizon = s->horizon;
-        run_batch(s, machines, (gint)from, (gint)to);
+        run_batch(s, threads, (gint)from, (gint)to);
     }
+}
+
+/* A thread's runs and the machine they run on. */
+static void thread_free(gpointer p)
+{
+    struct run *r = p;
+    struct machine *m = r->m;
+    run_free(r);
+    machine_free(m);
 }
 
 static gint by_seed(gconstpointer a, gconstpointer b)
@@ -186,12 +188,14 @@ bool explore_seeds(const struct machine *m, const struct explore_options *eo,
                    struct explore_result *out, GError **error)
 {
     /* Engines are made here, one after another; the threads only run them. */
-    g_autoptr(GPtrArray) machines = g_ptr_array_new_with_free_func((GDestroyNotify)machine_free);
+    g_autoptr(GPtrArray) threads = g_ptr_array_new_with_free_func(thread_free);
     for (unsigned j = 0; j < eo->jobs; j++) {
-        struct machine *copy = machine_new(m->cpu, m->img, m->ncores, error);
-        if (copy == NULL)
+        g_autoptr(machine) copy = machine_new(m->cpu, m->img, m->ncores, error);
+        struct run *r = copy ? run_new(copy, error) : NULL;
+        if (r == NULL)
             return false;
-        g_ptr_array_add(machines, copy);
+        g_steal_pointer(&copy);
+        g_ptr_array_add(threads, r);
     }
     g_autoptr(sched) probe = sched_new(eo->sched, (uint64_t)eo->first_seed, m->ncores, NULL);
     struct search s = { .eo = eo, .stop_at = G_MAXINT };
@@ -200,7 +204,7 @@ bool explore_seeds(const struct machine *m, const struct explore_options *eo,
     gint64 start = g_get_monotonic_time();
     if (eo->time_limit > 0)
         s.deadline = start + (gint64)(eo->time_limit * 1e6);
-    run_batches(&s, machines, probe != NULL && sched_estimates_horizon(probe));
+    run_batches(&s, threads, probe != NULL && sched_estimates_horizon(probe));
     g_mutex_clear(&s.lock);
     g_array_sort(s.failing, by_seed);
     if (!eo->keep_going && s.failing->len > 1)

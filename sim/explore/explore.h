@@ -50,7 +50,7 @@ void explore_result_clear(struct explore_result *res);
  * detectors among ro's sinks (the first skip left out: a trace) and the
  * output thrown away, of seed's priorities with no change point; its step
  * count becomes s's K. */
-void explore_pct_horizon(struct sched *s, struct run *r, struct machine *m,
-                         const struct run_options *ro, unsigned skip, uint64_t seed);
+void explore_pct_horizon(struct sched *s, struct run *r, const struct run_options *ro,
+                         unsigned skip, uint64_t seed);
 
 #endif

@@ -1,4 +1,5 @@
-# sim/explore/: many runs: seeds over threads, dfs, shrinking, equivalence of schedules.
+# sim/explore/: many runs: seeds over threads, the dfs search, shrinking a
+# schedule, equivalence of schedules.
 libatomsim_a_SOURCES += \
-	%D%/equivalence.h %D%/equivalence.c %D%/explore.h %D%/explore.c %D%/shrink.h \
-	%D%/shrink.c
+	%D%/explore.h %D%/explore.c %D%/dfs.h %D%/dfs.c %D%/equivalence.h \
+	%D%/equivalence.c %D%/shrink.h %D%/shrink.c

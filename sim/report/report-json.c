@@ -172,11 +172,11 @@ gboolean report_json_write(const char *path, const struct run *r, const struct m
         json_builder_add_string_value(b, o->fault);
     else
         json_builder_add_null_value(b);
-    add_int(b, "findings_total", r->findings);
+    add_int(b, "findings_total", findings_count(&r->found));
     json_builder_set_member_name(b, "findings");
     json_builder_begin_array(b);
-    for (guint i = 0; i < r->shown->len; i++)
-        add_finding(b, m, &g_array_index(r->shown, struct finding, i));
+    for (unsigned i = 0; i < findings_count(&r->found); i++)
+        add_finding(b, m, findings_at(&r->found, i));
     json_builder_end_array(b);
     add_locks(b, m, ls);
     add_statistics(b, r, m);

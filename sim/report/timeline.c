@@ -27,12 +27,11 @@ struct kept_finding {
 };
 
 struct timeline {
-    struct run *run;
+    const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
     struct lockstat *locks;
     GArray *rows;               /* struct row */
     GArray *findings;           /* struct kept_finding */
-    guint findings_seen;        /* of run->shown */
     uint64_t dropped;           /* events past TIMELINE_MAX_EVENTS */
     uint64_t intact;            /* the exclusive monitor's intact reservations */
 };
@@ -42,32 +41,29 @@ static void kept_finding_clear(void *p)
     g_free(((struct kept_finding *)p)->text);
 }
 
-/* Findings the detectors reported since the last look: they follow the
- * event before this one. */
-static void take_findings(struct timeline *t)
-{
-    GArray *shown = t->run->shown;
-    uint64_t last = t->rows->len ? g_array_index(t->rows, struct row, t->rows->len - 1).e.step
-                                 : 0;
-    for (; t->findings_seen < shown->len; t->findings_seen++) {
-        const struct finding *f = &g_array_index(shown, struct finding, t->findings_seen);
-        struct kept_finding k = { g_strdup(f->text), f->kind, { 0 }, 0 };
-        if (f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE) {
-            for (unsigned i = 0; i < 3; i++)
-                k.steps[k.nsteps++] = f->access[i].step;
-        } else if (last > 0) {
-            k.steps[k.nsteps++] = last;
-        }
-        g_array_append_val(t->findings, k);
-    }
-}
-
-static void timeline_begin(void *ctx)
+/* A finding the run reported: it points at the events it names, or else
+ * follows the event it was found at, the last one. */
+static void timeline_finding(void *ctx, const struct finding *f)
 {
     struct timeline *t = ctx;
+    uint64_t last = t->rows->len ? g_array_index(t->rows, struct row, t->rows->len - 1).e.step
+                                 : 0;
+    struct kept_finding k = { g_strdup(f->text), f->kind, { 0 }, 0 };
+    if (f->kind == FINDING_LOST_UPDATE || f->kind == FINDING_MONITOR_DIVERGENCE) {
+        for (unsigned i = 0; i < 3; i++)
+            k.steps[k.nsteps++] = f->access[i].step;
+    } else if (last > 0) {
+        k.steps[k.nsteps++] = last;
+    }
+    g_array_append_val(t->findings, k);
+}
+
+static void timeline_begin(void *ctx, const struct run_control *ctl)
+{
+    struct timeline *t = ctx;
+    t->ctl = ctl;
     g_array_set_size(t->rows, 0);
     g_array_set_size(t->findings, 0);
-    t->findings_seen = 0;
     t->dropped = 0;
     t->intact = 0;
 }
@@ -75,14 +71,13 @@ static void timeline_begin(void *ctx)
 static void timeline_event(void *ctx, const struct event *e)
 {
     struct timeline *t = ctx;
-    take_findings(t);
     if (t->rows->len >= TIMELINE_MAX_EVENTS) {
         t->dropped++;
         return;
     }
     struct row r = { .e = *e, .previous = -1, .running = machine_running(t->m) };
     /* the monitor has seen this event already */
-    uint64_t intact = monitor_intact(&t->run->monitor);
+    uint64_t intact = monitor_intact(t->ctl->monitor);
     r.broke = t->intact & ~intact & ~(1ull << e->core);
     t->intact = intact;
     if (t->rows->len > 0)
@@ -90,15 +85,9 @@ static void timeline_event(void *ctx, const struct event *e)
     g_array_append_val(t->rows, r);
 }
 
-static void timeline_end(void *ctx)
-{
-    take_findings(ctx);
-}
-
-struct timeline *timeline_new(struct run *r, struct machine *m, struct lockstat *locks)
+struct timeline *timeline_new(struct machine *m, struct lockstat *locks)
 {
     struct timeline *t = g_new0(struct timeline, 1);
-    t->run = r;
     t->m = m;
     t->locks = locks;
     t->rows = g_array_new(FALSE, FALSE, sizeof(struct row));
@@ -118,7 +107,8 @@ void timeline_free(struct timeline *t)
 
 struct event_sink timeline_sink(struct timeline *t)
 {
-    return (struct event_sink){ timeline_event, t, timeline_begin, timeline_end };
+    return (struct event_sink){ .event = timeline_event, .ctx = t, .begin = timeline_begin,
+                                .finding = timeline_finding };
 }
 
 /* Rendering ---------------------------------------------------------------- */
@@ -259,7 +249,7 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
                                     "preempted: cpu%d &rarr; cpu%u</td></tr>\n",
                                st->columns, r->previous, e->core);
     g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s\"",
-                           e->step, event_kind_name(e->kind), r->marks ? " marked" : "",
+                           e->step, kind_name(e->kind), r->marks ? " marked" : "",
                            fold >= 0 ? " fold" : "");
     if (fold >= 0)
         g_string_append_printf(out, " data-fold=\"%d\"", fold);
@@ -281,7 +271,7 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
         g_string_append(out, "\"><code>");
         html_escape(out, text);
         g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ",
-                               event_kind_name(e->kind));
+                               kind_name(e->kind));
         if (event_has_addr(e)) {
             g_autofree char *addr = image_name_addr(t->m->img, e->addr);
             g_string_append(out, "<span class=\"addr\">");

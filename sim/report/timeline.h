@@ -12,12 +12,13 @@
 
 #include "core/event.h"
 #include "detect/lockstat.h"
-#include "core/run.h"
+#include "core/control.h"
+#include "core/machine.h"
 
 struct timeline;
 
-/* A timeline of the last run r makes on m. */
-struct timeline *timeline_new(struct run *r, struct machine *m, struct lockstat *locks);
+/* A timeline of the last run on m that it watched (its sink). */
+struct timeline *timeline_new(struct machine *m, struct lockstat *locks);
 void timeline_free(struct timeline *t);
 typedef struct timeline timeline;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(timeline, timeline_free)

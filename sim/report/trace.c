@@ -176,7 +176,7 @@ void trace_event(void *ctx, const struct event *e)
     bool strong = e->kind == EVENT_RMW || e->kind == EVENT_LL || e->kind == EVENT_SC;
     g_string_append_printf(line, " %-24s %-*s %s%-5s%s %-20s %s%s%s\n", where, INSN_WIDTH,
                            instruction_text(t, e->pc), t->colour && strong ? BOLD : "",
-                           event_kind_name(e->kind), t->colour && strong ? RESET : "",
+                           kind_name(e->kind), t->colour && strong ? RESET : "",
                            addr ? addr : "", t->colour && alarming(e) ? RED : "", values->str,
                            t->colour && alarming(e) ? RESET : "");
     fputs(line->str, t->out);

@@ -30,7 +30,7 @@ static void check_accepted(const struct options *o)
     g_assert_nonnull(o->args[0]);
     g_assert_null(o->args[1]);
     g_assert_cmpint(o->cores, >=, 1);
-    g_assert_cmpint(o->cores, <=, MACHINE_MAX_CORES);
+    g_assert_cmpint(o->cores, <=, ATOMSIM_MAX_CORES);
     g_assert_cmpint(o->lock_table_size, >=, 0);
     g_assert_cmpint(o->lock_table_size, <=, LOCK_TABLE_MAX);
     g_assert_cmpint(o->lock_table_size & (o->lock_table_size - 1), ==, 0);

@@ -1,0 +1,239 @@
+/* run-perform.c — what a visible instruction does, as events.
+ *
+ * Most instructions run in the engine; their events are made here before
+ * they execute, and an event's value after the instruction is read at the
+ * core's next instruction (the pending event).  Some atomsim performs
+ * itself, because the engine would get them wrong for a multiprocessor: the
+ * store-exclusive, which the exclusive monitor decides; the non-atomic RMW,
+ * split into a load and a store that other cores may run between; and the
+ * compare of a compare-and-swap, which the event reports.
+ */
+#include <string.h>
+
+#include "run-private.h"
+
+static uint64_t effective_address(struct run *r, const struct core *c,
+                                  const struct insn_info *ii, uint64_t pc)
+{
+    const struct mem_operand *mo = &ii->mem;
+    uint64_t a = (uint64_t)mo->disp;
+    if (mo->base >= 0)
+        a += run_reg(r, c, mo->base);
+    if (mo->index >= 0 && mo->bit_offset) {
+        /* the unit of ii->size bytes that holds bit number `index` */
+        unsigned bits = 8u * ii->size, drop = 64 - bits;
+        int64_t bit = (int64_t)(run_reg(r, c, mo->index) << drop) >> drop;
+        a += (uint64_t)(bit >> g_bit_nth_lsf(bits, -1)) * ii->size;
+    } else if (mo->index >= 0) {
+        uint64_t x = run_reg(r, c, mo->index) << mo->shift;
+        a += mo->scale < 0 ? -x : x * (uint64_t)mo->scale;
+    }
+    if (mo->pc_relative)
+        a += pc + ii->length;
+    return r->m->cpu->word_size == 4 ? (uint32_t)a : a;
+}
+
+void perform_finish_pending(struct run *r, struct run_core *rc)
+{
+    rc->has_pending = false;
+    rc->pending.new_value = machine_read(r->m, rc->pending.addr, rc->pending.size);
+    run_emit(r, &rc->pending);
+}
+
+/* The value in registers data_reg[] (a pair: [0] at the lower address) as
+ * memory would hold it, for a compare-and-swap or a store-exclusive. */
+static bool registers_match_memory(struct run *r, const struct core *c,
+                                   const struct insn_info *ii, uint64_t addr)
+{
+    unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
+    for (unsigned i = 0; i < parts; i++) {
+        uint64_t want = run_reg(r, c, ii->data_reg[i]) & value_mask(size);
+        if (machine_read(r->m, addr + i * size, size) != want)
+            return false;
+    }
+    return true;
+}
+
+static void store_registers(struct run *r, const struct core *c, const struct insn_info *ii,
+                            uint64_t addr)
+{
+    unsigned parts = ii->data_reg[1] ? 2 : 1, size = ii->size / parts;
+    for (unsigned i = 0; i < parts; i++)
+        machine_write(r->m, addr + i * size, size, run_reg(r, c, ii->data_reg[i]));
+}
+
+/* A store-exclusive: the monitor decides, and atomsim performs it and skips
+ * the instruction (Unicorn's own strex would compare values). */
+static void store_exclusive(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                            uint64_t pc, uint64_t addr, struct event e)
+{
+    struct core *c = rc->core;
+    e.kind = EVENT_SC;
+    e.old_value = machine_read(r->m, addr, ii->size);
+    bool diverged;
+    bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
+                                          e.old_value, &diverged);
+    if (stores && r->opt->sc_fail > 0 && g_rand_double(r->fault_rand) < r->opt->sc_fail)
+        stores = diverged = false;      /* a spurious failure (--fault sc-fail:P) */
+    e.flags |= EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
+    if (stores) {
+        store_registers(r, c, ii, addr);
+        monitor_store(&r->monitor, c->id, addr, ii->size);
+    }
+    uint32_t status = stores ? 0 : 1;
+    uint64_t next = pc + ii->length;
+    uc_err err = uc_reg_write(c->uc, ii->status_reg, &status);
+    if (err == UC_ERR_OK)
+        err = uc_reg_write(c->uc, r->m->cpu->reg_pc, &next);
+    if (err != UC_ERR_OK)
+        run_engine_failed(r, "write a store-exclusive's result", err);
+    e.new_value = machine_read(r->m, addr, ii->size);
+    run_emit(r, &e);
+}
+
+/* An RMW instruction that is not atomic is two steps, a load and a store,
+ * and other cores may run between them.  If one of them writes the location
+ * in that window, the value the load half read is put back just before the
+ * instruction executes, so that it computes and stores from what it loaded:
+ * the other core's write is lost, as on a real machine. */
+static void split_rmw(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                      uint64_t pc, uint64_t addr)
+{
+    struct machine *m = r->m;
+    uint8_t *mem = machine_guest_ptr(m, addr, ii->size);
+    if (!rc->split_loaded) {
+        if (!step_take(r, rc, ii, pc, addr))
+            return;
+        if (mem != NULL)
+            memcpy(rc->split_bytes, mem, ii->size);
+        rc->split_loaded = true;
+        struct event load = step_event(r, rc, ii, pc, addr, EVENT_LOAD);
+        load.old_value = load.new_value = machine_read(m, addr, ii->size);
+        load.flags |= EVENT_SPLIT;
+        run_emit(r, &load);
+    }
+    if (!step_take(r, rc, ii, pc, addr))
+        return;
+    rc->split_loaded = false;
+    /* the store half writes what the instruction computed from its load */
+    taint_propagate(&rc->taint, ii, taint_load(&rc->taint, addr));
+    struct event store = step_event(r, rc, ii, pc, addr, EVENT_STORE);
+    store.old_value = machine_read(m, addr, ii->size);
+    store.flags |= EVENT_SPLIT | EVENT_DEPENDS;
+    if (mem != NULL && memcmp(mem, rc->split_bytes, ii->size) != 0) {
+        memcpy(mem, rc->split_bytes, ii->size);
+        store.flags |= EVENT_STALE;
+    }
+    monitor_store(&r->monitor, rc->core->id, addr, ii->size);
+    rc->pending = store;
+    rc->has_pending = true;
+}
+
+/* EVENT_DEPENDS if the value the store ii writes to addr depends on the
+ * core's own load of addr, else 0. */
+static uint8_t stores_own_load(const struct run_core *rc, const struct insn_info *ii,
+                               uint64_t addr)
+{
+    return taint_depends(&rc->taint, ii->regs_read, addr) ? EVENT_DEPENDS : 0;
+}
+
+static bool is_exclusive(const struct insn_info *ii)
+{
+    return ii->kind == INSN_LL || ii->kind == INSN_SC;
+}
+
+void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                     uint64_t pc)
+{
+    struct machine *m = r->m;
+    struct core *c = rc->core;
+    if (ii->cond && !m->cpu->condition_holds(c->uc, ii->cond))
+        return;                 /* a conditional instruction that will not run */
+    if (ii->kind == INSN_UNSUPPORTED) {
+        char text[96];
+        codemap_disassemble(&m->code, pc, text, sizeof text);
+        step_stop_before(r, rc, pc);
+        run_fault(r, g_strdup_printf("%s: %s", text, ii->why));
+        return;
+    }
+
+    /* Without LOCK (--fault strip-lock), a LOCK-prefixed RMW is split too. */
+    bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
+    uint64_t addr = 0;
+    if (ii->size > 0) {
+        addr = effective_address(r, c, ii, pc);
+        /* Plain accesses to private memory are invisible; atomic ones are
+         * events wherever they are. */
+        bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE || split;
+        if (plain && !machine_is_shared(m, c, addr)) {
+            taint_private_access(&rc->taint, ii);
+            return;
+        }
+    }
+    /* Exclusive accesses must be aligned to their size: otherwise the
+     * processor raises an alignment fault (ARM ARM A3.2.1). */
+    if (is_exclusive(ii) && addr % ii->size != 0) {
+        step_stop_before(r, rc, pc);
+        run_fault(r, g_strdup_printf("unaligned exclusive access to 0x%" G_GINT64_MODIFIER
+                                     "x (%u bytes): an alignment fault", addr, ii->size));
+        return;
+    }
+    if (split) {
+        split_rmw(r, rc, ii, pc, addr);
+        return;
+    }
+    if (!step_take(r, rc, ii, pc, addr))
+        return;
+
+    /* the instruction's kind is its event's (base/kinds.h) */
+    struct event e = step_event(r, rc, ii, pc, addr, (enum event_kind)ii->kind);
+    uint64_t loaded = 0;
+    switch (ii->kind) {
+    case INSN_LOAD:
+        rc->last_load = addr;
+        loaded = taint_load(&rc->taint, addr);
+        e.old_value = e.new_value = machine_read(m, addr, ii->size);
+        run_emit(r, &e);
+        break;
+    case INSN_LL:
+        loaded = taint_load(&rc->taint, addr);
+        e.old_value = e.new_value = machine_read(m, addr, ii->size);
+        monitor_load_exclusive(&r->monitor, c->id, addr, ii->size, e.old_value);
+        run_emit(r, &e);
+        break;
+    case INSN_SC:
+        e.flags |= stores_own_load(rc, ii, addr);
+        follow_registers(rc, ii, 0);    /* strex is skipped, not executed */
+        store_exclusive(r, rc, ii, pc, addr, e);
+        return;
+    case INSN_STORE:
+    case INSN_RMW:
+        if (ii->kind == INSN_STORE)
+            e.flags |= stores_own_load(rc, ii, addr);
+        else
+            loaded = taint_load(&rc->taint, addr);
+        e.old_value = machine_read(m, addr, ii->size);
+        if (ii->cas)
+            e.flags |= EVENT_HAS_SUCCESS |
+                       (registers_match_memory(r, c, ii, addr) ? EVENT_SUCCESS : 0);
+        if (!ii->cas || (e.flags & EVENT_SUCCESS))
+            monitor_store(&r->monitor, c->id, addr, ii->size);
+        rc->pending = e;
+        rc->has_pending = true;
+        break;
+    case INSN_CLREX:
+        monitor_clear(&r->monitor, c->id);
+        run_emit(r, &e);
+        break;
+    case INSN_FENCE:
+        run_emit(r, &e);
+        break;
+    default: {                  /* a trap: the system call follows */
+        uint64_t args[3];
+        m->cpu->syscall_args(c->uc, &e.old_value, args);
+        run_emit(r, &e);
+        break;
+    }
+    }
+    follow_registers(rc, ii, loaded);
+}

@@ -1,0 +1,63 @@
+/* run-private.h — what the run's three files share, and no other file:
+ * run.c (the loop and the engines' hooks), run-step.c (the choice of the
+ * next step) and run-perform.c (what a visible instruction does). */
+#ifndef ATOMSIM_RUN_PRIVATE_H
+#define ATOMSIM_RUN_PRIVATE_H
+
+#include "run.h"
+
+/* run.c ------------------------------------------------------------------ */
+
+/* Give e to every sink. */
+void run_emit(struct run *r, const struct event *e);
+/* The run ends when the engine stops. */
+void run_end_with(struct run *r, enum run_end why);
+/* The run ends with a guest fault, what (to free) saying what it was. */
+void run_fault(struct run *r, char *what);
+/* An engine call failed: the run ends with a fault that says which. */
+void run_engine_failed(struct run *r, const char *what, uc_err err);
+
+/* A register of c's engine (0 if it cannot be read: the run ends). */
+static inline uint64_t run_reg(struct run *r, const struct core *c, int reg)
+{
+    uint64_t v = 0;
+    uc_err err = uc_reg_read(c->uc, reg, &v);
+    if (G_UNLIKELY(err != UC_ERR_OK))
+        run_engine_failed(r, "read a register", err);
+    return v;
+}
+
+/* run-step.c ------------------------------------------------------------- */
+
+/* The core that runs next; current: the core that ran last, or -1. */
+unsigned step_choose_next(struct run *r, int current);
+/* Stop the engine before the instruction at pc; it runs when the core
+ * resumes. */
+void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc);
+/* A visible operation at pc (on addr) is about to run: count it as a step,
+ * or stop before it if the budget is spent or the core is switched.  True
+ * if the core goes on. */
+bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, uint64_t pc,
+               uint64_t addr);
+/* The event of the step just taken (the first after a preemption says so). */
+struct event step_event(struct run *r, const struct run_core *rc, const struct insn_info *ii,
+                        uint64_t pc, uint64_t addr, enum event_kind kind);
+
+/* run-perform.c ---------------------------------------------------------- */
+
+/* The visible instruction ii at pc is about to run on rc's core. */
+void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                     uint64_t pc);
+/* The instruction of the pending event has run: its value is in memory. */
+void perform_finish_pending(struct run *r, struct run_core *rc);
+
+/* ii runs on the core: its registers' dependencies on loads follow (loaded:
+ * the slot of the load it does, if any). */
+static inline void follow_registers(struct run_core *rc, const struct insn_info *ii,
+                                    uint64_t loaded)
+{
+    if (loaded != 0 || G_UNLIKELY(!taint_untouched(&rc->taint, ii)))
+        taint_propagate(&rc->taint, ii, loaded);
+}
+
+#endif

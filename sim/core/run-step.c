@@ -1,0 +1,112 @@
+/* run-step.c — the choice of the next step.
+ *
+ * Each visible operation is a step.  Before one, the core may be stopped
+ * and another run instead: when its turn is used up and the strategy picks
+ * another core, when it is held back (--fault delay-holder), or when the
+ * step closes an RMW window and --inject switches.  A switch stops the
+ * engine from the code hook before the instruction executes; the core
+ * resumes there when its next turn comes.
+ */
+#include "run-private.h"
+
+/* Is core i delayed (--fault delay-holder) at this step? */
+static bool delayed(const struct run *r, unsigned i)
+{
+    return r->cores[i].delayed_until > r->steps;
+}
+
+unsigned step_choose_next(struct run *r, int current)
+{
+    bool runnable[ATOMSIM_MAX_CORES], any_undelayed = false;
+    for (unsigned i = 0; i < r->m->ncores; i++) {
+        runnable[i] = r->m->cores[i].state == CORE_RUNNING;
+        any_undelayed |= runnable[i] && !delayed(r, i);
+    }
+    for (unsigned i = 0; any_undelayed && i < r->m->ncores; i++)
+        runnable[i] = runnable[i] && !delayed(r, i);
+    return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
+}
+
+void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc)
+{
+    struct core *c = rc->core;
+    c->pc = pc;
+    rc->resuming = true;
+    c->insns--;
+    r->insns--;
+    uc_err err = uc_emu_stop(c->uc);
+    if (err != UC_ERR_OK)
+        run_engine_failed(r, "stop a core", err);
+}
+
+/* Is the step at addr the end of an RMW window: the store half of a split
+ * RMW, a store-exclusive, or a store to the location the core loaded last? */
+static bool closes_window(const struct run_core *rc, const struct insn_info *ii, uint64_t addr)
+{
+    return rc->split_loaded || ii->kind == INSN_SC ||
+           (ii->kind == INSN_STORE && addr == rc->last_load);
+}
+
+/* --inject: another runnable core, picked at random, or -1. */
+static int injected_core(struct run *r, const struct core *c)
+{
+    unsigned others[ATOMSIM_MAX_CORES], n = 0;
+    for (unsigned i = 0; i < r->m->ncores; i++)
+        if (i != c->id && r->m->cores[i].state == CORE_RUNNING)
+            others[n++] = i;
+    if (n == 0 || g_rand_double(r->fault_rand) >= r->inject)
+        return -1;
+    return (int)others[g_rand_int_range(r->fault_rand, 0, (gint32)n)];
+}
+
+/* Stop the core before the instruction at pc; core next runs instead. */
+static void preempt(struct run *r, struct run_core *rc, uint64_t pc, int next)
+{
+    r->preemptions++;
+    r->preempted = true;
+    r->next_core = next;
+    step_stop_before(r, rc, pc);
+}
+
+bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, uint64_t pc,
+               uint64_t addr)
+{
+    struct core *c = rc->core;
+    int other;
+    if (rc->resuming) {
+        rc->resuming = false;   /* the step chosen when the core was stopped */
+    } else if (r->steps >= r->opt->max_steps) {
+        step_stop_before(r, rc, pc);
+        run_end_with(r, RUN_STEP_BUDGET);
+        return false;
+    } else if (r->turn_left <= 0 && !ii->no_preempt) {
+        unsigned next = step_choose_next(r, (int)c->id);
+        if (next != c->id) {
+            preempt(r, rc, pc, (int)next);
+            return false;
+        }
+    } else if (delayed(r, c->id) && !ii->no_preempt &&
+               (other = (int)step_choose_next(r, (int)c->id)) != (int)c->id) {
+        preempt(r, rc, pc, other);
+        return false;
+    } else if (r->inject > 0 && !ii->no_preempt && closes_window(rc, ii, addr) &&
+               (other = injected_core(r, c)) >= 0) {
+        preempt(r, rc, pc, other);
+        return false;
+    }
+    r->turn_left--;
+    r->steps++;
+    c->steps++;
+    sched_turns_add(r->turns, c->id);
+    return true;
+}
+
+struct event step_event(struct run *r, const struct run_core *rc, const struct insn_info *ii,
+                        uint64_t pc, uint64_t addr, enum event_kind kind)
+{
+    struct event e = { .step = r->steps, .core = rc->core->id, .pc = pc, .addr = addr,
+                       .size = ii->size, .kind = (uint8_t)kind,
+                       .flags = r->preempted ? EVENT_PREEMPTED : 0 };
+    r->preempted = false;
+    return e;
+}

@@ -1,0 +1,254 @@
+/* dfs.c — see dfs.h. */
+#include <string.h>
+
+#include "dfs.h"
+#include "equivalence.h"
+
+/* The search forgets the prefixes it has explored when it has named more
+ * than this many (or interned more than DFS_LISTS_MAX level lists), so its
+ * memory is bounded by the depth of the search, not by its length.
+ * Forgetting is sound: a prefix seen again is only explored again. */
+#define DFS_NAMES_MAX (1u << 19)
+#define DFS_LISTS_MAX (1u << 21)
+
+/* A run whose prefixes children take: its steps' cores, as turns. */
+struct search_record {
+    unsigned refs;
+    GArray *turns;              /* struct sched_turn */
+};
+
+struct search_node {
+    struct search_record *from; /* the run it branches from (NULL: the root) */
+    uint64_t at;                /* its first `at` steps, then one of `core` */
+    unsigned core;
+    uint64_t branch_from;       /* the first step a child may preempt at */
+    unsigned preemptions;       /* chosen so far */
+    /* the step the preempted core would have taken, explored already: it
+     * sleeps from branch_from - 1 on (sleeper < 0: none) */
+    int sleeper;
+    struct footprint sleeping;
+};
+
+static void record_unref(struct search_record *rec)
+{
+    if (rec != NULL && --rec->refs == 0) {
+        g_array_unref(rec->turns);
+        g_free(rec);
+    }
+}
+
+static void node_free(gpointer p)
+{
+    struct search_node *n = p;
+    record_unref(n->from);
+    g_free(n);
+}
+
+/* The turns of node n's prefix: the first n->at steps of its run, then one
+ * of n->core (to free). */
+static GArray *node_prefix(const struct search_node *n)
+{
+    GArray *prefix = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    if (n->from == NULL)
+        return prefix;
+    uint64_t left = n->at;
+    for (guint i = 0; i < n->from->turns->len && left > 0; i++) {
+        struct sched_turn t = g_array_index(n->from->turns, struct sched_turn, i);
+        t.steps = (long)MIN((uint64_t)t.steps, left);
+        left -= (uint64_t)t.steps;
+        g_array_append_val(prefix, t);
+    }
+    sched_turns_add(prefix, n->core);
+    return prefix;
+}
+
+/* The search: the nodes still to run, the prefixes explored (a prefix's
+ * name -> the fewest preemptions it was explored with, plus 1), and the
+ * record of the last run's steps. */
+struct dfs {
+    struct equivalence *eq;
+    GHashTable *explored;
+    GPtrArray *stack;           /* struct search_node, the next on top */
+    unsigned ncores;
+    unsigned shard, shards;     /* --shard: the root's children are dealt out */
+    unsigned dealt;
+    unsigned skipped;           /* children not started: explored already */
+    unsigned forgotten;         /* times the explored prefixes were dropped */
+};
+
+/* A name (ncores + 1 words) as a table key. */
+static GBytes *name_key(const struct dfs *s, uint32_t *name)
+{
+    return g_bytes_new_take(name, (s->ncores + 1) * sizeof *name);
+}
+
+/* The name of prefix·next: once a node is pushed or run, a later one with
+ * an equivalent prefix and no fewer preemptions explores nothing new (the
+ * same state, the same tail, the same budget).  True if this one is new;
+ * takes name. */
+static bool first_of_its_kind(struct dfs *s, GBytes *name, unsigned preemptions)
+{
+    guint known = GPOINTER_TO_UINT(g_hash_table_lookup(s->explored, name));
+    if (known != 0 && known - 1 <= preemptions) {
+        g_bytes_unref(name);
+        return false;
+    }
+    g_hash_table_insert(s->explored, name, GUINT_TO_POINTER(preemptions + 1));
+    return true;
+}
+
+/* Bound the memory of what the search remembers: between runs, drop it all
+ * when it has grown past its caps. */
+static void forget_if_full(struct dfs *s)
+{
+    if (g_hash_table_size(s->explored) <= DFS_NAMES_MAX &&
+        equivalence_interned(s->eq) <= DFS_LISTS_MAX)
+        return;
+    g_hash_table_remove_all(s->explored);
+    equivalence_forget(s->eq);
+    s->forgotten++;
+}
+
+/* A child of n: at step p, core c runs instead of the core that did. */
+struct child {
+    uint64_t p;
+    unsigned c;
+    GBytes *name;
+};
+
+/* Node n ran `steps` steps (the last one cut short if cut).  Its tail went
+ * on without preemption: each of those steps is explored from here, as a
+ * child would explore it.  Then, if the bound allows, its children: at each
+ * step of its tail, another core that could run takes it instead.  The
+ * first choice of core (step 0) is not a preemption. */
+static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, bool cut,
+                   bool branch, bool root, struct search_record *rec)
+{
+    g_autoptr(GArray) children = g_array_new(FALSE, FALSE, sizeof(struct child));
+    struct name_cursor nc;
+    name_cursor_init(&nc, s->eq);
+    for (uint64_t p = n->branch_from; p < steps; p++) {
+        name_cursor_to(&nc, p);
+        unsigned current = equivalence_core(s->eq, p);
+        if (p + cut < steps)
+            first_of_its_kind(s, name_key(s, name_cursor_name(&nc, current)), n->preemptions);
+        for (unsigned c = 0; branch && c < s->ncores; c++) {
+            if (c == current || !equivalence_could_run(s->eq, p, c))
+                continue;
+            struct child ch = { p, c, name_key(s, name_cursor_name(&nc, c)) };
+            g_array_append_val(children, ch);
+        }
+    }
+    name_cursor_clear(&nc);
+    /* pushed latest first, so that the earliest preemption runs first */
+    for (guint i = children->len; i-- > 0;) {
+        struct child *ch = &g_array_index(children, struct child, i);
+        uint64_t p = ch->p;
+        unsigned current = equivalence_core(s->eq, p);
+        unsigned preemptions = n->preemptions + (p > 0);
+        if (root && s->dealt++ % s->shards != s->shard) {
+            g_bytes_unref(ch->name);
+            continue;
+        }
+        if (!first_of_its_kind(s, ch->name, preemptions)) {
+            s->skipped++;
+            continue;
+        }
+        /* current's step sleeps in the child, unless it changes which
+         * cores run, or current yielded after it (a spin), or it is the
+         * first (where switching is free, unlike after it) */
+        const struct footprint *taken = equivalence_footprint(s->eq, p);
+        bool yielded = p + 1 < steps && equivalence_core(s->eq, p + 1) != current &&
+                       equivalence_could_run(s->eq, p + 1, current);
+        bool sleeps = equivalence_may_sleep(taken) && !yielded && p > 0;
+        struct search_node *child = g_new0(struct search_node, 1);
+        rec->refs++;
+        child->from = rec;
+        child->at = p;
+        child->core = ch->c;
+        child->branch_from = p + 1;
+        child->preemptions = preemptions;
+        child->sleeper = sleeps ? (int)current : -1;
+        child->sleeping = *taken;
+        g_ptr_array_add(s->stack, child);
+    }
+}
+
+/* The last run's steps as turns, for its children's prefixes. */
+static struct search_record *record_run(const struct equivalence *eq, uint64_t steps)
+{
+    struct search_record *rec = g_new0(struct search_record, 1);
+    rec->refs = 1;
+    rec->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    for (uint64_t i = 0; i < steps; i++)
+        sched_turns_add(rec->turns, equivalence_core(eq, i));
+    return rec;
+}
+
+/* Has the search used up its runs or its time? */
+static bool out_of_budget(const struct dfs_options *o, unsigned runs, gint64 start)
+{
+    return (o->max_runs > 0 && runs >= o->max_runs) ||
+           (o->time_limit > 0 && g_get_monotonic_time() - start >= o->time_limit * 1e6);
+}
+
+void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
+                const struct dfs_options *o, struct dfs_result *out)
+{
+    gint64 start = g_get_monotonic_time();
+    struct machine *m = r->m;
+    /* Steps commute unless the monitor drops reservations at switches or
+     * store-exclusives fail at random. */
+    g_autoptr(equivalence) eq = equivalence_new(
+        m, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
+    struct run_options searching = run_options_quiet(ro, skip);
+    g_autofree struct event_sink *sinks = g_new(struct event_sink, searching.nsinks + 1);
+    memcpy(sinks, searching.sinks, searching.nsinks * sizeof *sinks);
+    sinks[searching.nsinks] = equivalence_sink(eq);
+    searching.sinks = sinks;
+    searching.nsinks++;
+    g_autoptr(GHashTable) explored = g_hash_table_new_full(
+        g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
+    g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
+    struct dfs s = { eq, explored, stack, m->ncores, o->shard, o->shards, 0, 0, 0 };
+    struct search_node *root = g_new0(struct search_node, 1);
+    root->sleeper = -1;
+    g_ptr_array_add(stack, root);
+    *out = (struct dfs_result){ 0 };
+    while (stack->len > 0 && !out_of_budget(o, out->runs, start)) {
+        struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
+        forget_if_full(&s);
+        g_autoptr(GArray) prefix = node_prefix(n);
+        g_autoptr(sched) node = sched_new_search(prefix);
+        equivalence_sleep(eq, n->sleeper, n->branch_from - (n->sleeper >= 0), &n->sleeping);
+        run_program(r, node, &searching);
+        out->runs++;
+        uint64_t steps = r->steps;
+        bool cut = r->end == RUN_CUT;
+        if (run_found(r)) {
+            out->found = g_array_copy(r->turns);
+            run_clear(r);
+            node_free(n);
+            break;
+        }
+        run_clear(r);
+        out->cuts += cut;
+        struct search_record *rec = record_run(eq, steps);
+        expand(&s, n, steps, cut, n->preemptions < o->bound, out->runs == 1, rec);
+        record_unref(rec);
+        node_free(n);
+    }
+    out->exhausted = out->found == NULL && stack->len == 0;
+    out->stopped_at_runs = out->found == NULL && !out->exhausted && o->max_runs > 0 &&
+                           out->runs >= o->max_runs;
+    out->skipped = s.skipped;
+    out->forgotten = s.forgotten;
+    out->seconds = (double)(g_get_monotonic_time() - start) / 1e6;
+}
+
+void dfs_result_clear(struct dfs_result *res)
+{
+    if (res->found)
+        g_array_unref(res->found);
+    res->found = NULL;
+}

@@ -1,0 +1,42 @@
+/* dfs.h — --sched dfs[:B]: a systematic search of the schedules.
+ *
+ * Every schedule with at most B preemptions (Musuvathi and Qadeer,
+ * "Iterative context bounding", PLDI 2007, as in CHESS), each run once by
+ * re-execution from the start, until one finds something or the space is
+ * exhausted.  Schedules equivalent to ones explored (the same steps in an
+ * order that differs only in steps that commute: equivalence.h) are cut
+ * short or not started.  Its memory is bounded by the depth of the search
+ * (dfs.c).
+ */
+#ifndef ATOMSIM_DFS_H
+#define ATOMSIM_DFS_H
+
+#include <glib.h>
+#include "core/run.h"
+
+struct dfs_options {
+    unsigned bound;             /* preemptions */
+    uint64_t max_runs;          /* stop after this many schedules (0: no limit) */
+    double time_limit;          /* seconds (0: none) */
+    unsigned shard, shards;     /* --shard: the root's children are dealt out */
+};
+
+struct dfs_result {
+    GArray *found;              /* the turns of the schedule that found something
+                                   (struct sched_turn), or NULL */
+    bool exhausted;             /* every schedule within the bound ran */
+    bool stopped_at_runs;       /* max_runs stopped it (else the time limit did) */
+    unsigned runs;              /* schedules run */
+    unsigned cuts;              /* of them cut short: equivalent to ones explored */
+    unsigned skipped;           /* children not started: likewise */
+    unsigned forgotten;         /* times the explored prefixes were dropped */
+    double seconds;
+};
+
+/* Search with runs r and ro, quietly (the first skip sinks of ro, a trace,
+ * left out). */
+void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
+                const struct dfs_options *o, struct dfs_result *out);
+void dfs_result_clear(struct dfs_result *res);
+
+#endif
