@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/log.h"
 #include "core/machine.h"
 #include "options.h"
 #include "detect/progress.h"
@@ -190,6 +191,8 @@ static gboolean check(struct options *o, GError **error)
     if (o->runs > 1 && o->trace != NULL)
         return usage(error, "--trace with --runs: record the schedule (--record FILE) and "
                      "trace its replay");
+    if (!log_init(o->debug, error))
+        return FALSE;
 
     long bound = -1;
     o->dfs = o->sched != NULL && is_dfs(o->sched, &bound);
@@ -295,6 +298,9 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
           "Stop after N steps (default 10000000)", "N" },
         { "max-insns", 0, 0, G_OPTION_ARG_INT64, &o->max_insns,
           "Stop after N instructions (default 1000000000)", "N" },
+        { "debug", 0, 0, G_OPTION_ARG_STRING, &o->debug,
+          "Log what subsystems do, to stderr: sched, monitor, memory, cpu, explore or all "
+          "(comma-separated)", "LIST" },
         { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "Print the version", NULL },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->args, NULL, NULL },
         G_OPTION_ENTRY_NULL,
@@ -334,6 +340,7 @@ void options_clear(struct options *o)
     g_free(o->json);
     g_free(o->record);
     g_free(o->shard_text);
+    g_free(o->debug);
     g_strfreev(o->faults);
     g_strfreev(o->args);
     if (o->strategy)

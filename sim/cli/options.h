@@ -37,6 +37,7 @@ struct options {
     char *shard_text;
     unsigned shard, shards;
     char *record;
+    char *debug;        /* --debug: the subsystems to log */
     gint64 spin_limit;
     gint64 sc_fail_limit;
     gint64 seed;

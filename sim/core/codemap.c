@@ -1,5 +1,6 @@
 /* codemap.c — see codemap.h. */
 #include <string.h>
+#include "base/log.h"
 #include "codemap.h"
 
 bool codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
@@ -37,6 +38,13 @@ const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc)
         memset(&info, 0, sizeof info);
         info.kind = INSN_PRIVATE;
         info.mem.base = info.mem.index = -1;
+    }
+    if (LOG_ON(LOG_CPU)) {
+        char text[96];
+        codemap_disassemble(map, pc, text, sizeof text);
+        LOG(LOG_CPU, "0x%" G_GINT64_MODIFIER "x %s: %s, %u bytes accessed%s%s", pc, text,
+            kind_name(info.kind), info.size, info.cas ? ", compare-and-swap" : "",
+            info.no_preempt ? ", no switch before it" : "");
     }
     g_array_append_val(map->infos, info);
     guint32 s = map->infos->len - 1;

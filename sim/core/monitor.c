@@ -1,6 +1,7 @@
 /* monitor.c — see monitor.h.  The rules are the ARM ARM's (ARMv7-A, A3.4
  * "Synchronization and semaphores"). */
 #include <string.h>
+#include "base/log.h"
 #include "monitor.h"
 
 static const char *const policy_names[] = {
@@ -51,6 +52,8 @@ void monitor_load_exclusive(struct monitor *mon, unsigned core, uint64_t addr,
     if (!r->valid)
         mon->active++;
     *r = (struct reservation){ .valid = true, .addr = addr, .size = size, .value = value };
+    LOG(LOG_MONITOR, "cpu%u reserves 0x%" G_GINT64_MODIFIER "x (%u bytes, value 0x%" G_GINT64_MODIFIER "x)", core, addr,
+        size, value);
 }
 
 /* STREX stores only if the core's reservation is still there and names this
@@ -63,6 +66,12 @@ bool monitor_store_exclusive(struct monitor *mon, unsigned core, uint64_t addr,
     bool held = r->valid && r->addr == addr && r->size == size;
     bool stores = held && (mon->policy == MONITOR_VALUE ? current == r->value : !r->written);
     *diverged = stores && r->written;
+    LOG(LOG_MONITOR, "cpu%u store-exclusive to 0x%" G_GINT64_MODIFIER "x: %s", core, addr,
+        stores ? (*diverged ? "stores (the value is the same; another core wrote it)"
+                            : "stores")
+        : !r->valid ? "fails (no reservation)"
+        : !held     ? "fails (its reservation is for another address)"
+                    : "fails (another core wrote the granule)");
     monitor_clear(mon, core);
     return stores;
 }
@@ -85,6 +94,8 @@ void monitor_store(struct monitor *mon, unsigned core, uint64_t addr, uint64_t s
         if (g < first || g > last)
             continue;
         r->written = true;
+        LOG(LOG_MONITOR, "cpu%u's store to 0x%" G_GINT64_MODIFIER "x %s cpu%u's reservation", core, addr,
+            mon->policy != MONITOR_VALUE ? "clears" : "marks (value policy: kept)", i);
         if (mon->policy != MONITOR_VALUE)
             monitor_clear(mon, i);
     }
@@ -101,6 +112,9 @@ uint64_t monitor_intact(const struct monitor *mon)
 
 void monitor_switch_out(struct monitor *mon, unsigned core)
 {
-    if (mon->policy == MONITOR_SWITCH)
+    if (mon->policy == MONITOR_SWITCH && mon->res[core].valid) {
+        LOG(LOG_MONITOR, "cpu%u is switched out: its reservation is cleared (switch policy)",
+            core);
         monitor_clear(mon, core);
+    }
 }

@@ -7,6 +7,9 @@
  * engine from the code hook before the instruction executes; the core
  * resumes there when its next turn comes.
  */
+#include <limits.h>
+
+#include "base/log.h"
 #include "run-private.h"
 
 /* Is core i delayed (--fault delay-holder) at this step? */
@@ -24,7 +27,15 @@ unsigned step_choose_next(struct run *r, int current)
     }
     for (unsigned i = 0; any_undelayed && i < r->m->ncores; i++)
         runnable[i] = runnable[i] && !delayed(r, i);
-    return sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
+    unsigned next = sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
+    if (LOG_ON(LOG_SCHED)) {
+        g_autofree char *turn = r->turn_left == LONG_MAX
+                                    ? g_strdup("until it ends, blocks or spins")
+                                    : g_strdup_printf("for %ld steps", r->turn_left);
+        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": the scheduler picks cpu%u, %s", r->steps + 1,
+            next, turn);
+    }
+    return next;
 }
 
 void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc)
@@ -59,9 +70,12 @@ static int injected_core(struct run *r, const struct core *c)
     return (int)others[g_rand_int_range(r->fault_rand, 0, (gint32)n)];
 }
 
-/* Stop the core before the instruction at pc; core next runs instead. */
-static void preempt(struct run *r, struct run_core *rc, uint64_t pc, int next)
+/* Stop the core before the instruction at pc; core next runs instead
+ * (why: for the log). */
+static void preempt(struct run *r, struct run_core *rc, uint64_t pc, int next, const char *why)
 {
+    LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u is switched out before 0x%" G_GINT64_MODIFIER "x for cpu%d (%s)",
+        r->steps + 1, rc->core->id, pc, next, why);
     r->preemptions++;
     r->preempted = true;
     r->next_core = next;
@@ -82,16 +96,16 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
     } else if (r->turn_left <= 0 && !ii->no_preempt) {
         unsigned next = step_choose_next(r, (int)c->id);
         if (next != c->id) {
-            preempt(r, rc, pc, (int)next);
+            preempt(r, rc, pc, (int)next, "its turn is over");
             return false;
         }
     } else if (delayed(r, c->id) && !ii->no_preempt &&
                (other = (int)step_choose_next(r, (int)c->id)) != (int)c->id) {
-        preempt(r, rc, pc, other);
+        preempt(r, rc, pc, other, "it holds a lock: delay-holder");
         return false;
     } else if (r->inject > 0 && !ii->no_preempt && closes_window(rc, ii, addr) &&
                (other = injected_core(r, c)) >= 0) {
-        preempt(r, rc, pc, other);
+        preempt(r, rc, pc, other, "injected where an RMW window closes");
         return false;
     }
     r->turn_left--;

@@ -14,13 +14,21 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/log.h"
 #include "guest-abi.h"
 #include "run-private.h"
 
 void run_emit(struct run *r, const struct event *e)
 {
-    if (r->delay_holder && event_takes_lock(e))
+    if (r->delay_holder && event_takes_lock(e)) {
         r->cores[e->core].delayed_until = r->steps + r->delay_holder;
+        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u took a lock: held back until step %"
+            G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
+    }
+    LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u %s 0x%" G_GINT64_MODIFIER "x (%u bytes) 0x%" G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s",
+        e->step, e->core, kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
+        (e->flags & EVENT_HAS_SUCCESS) ? ((e->flags & EVENT_SUCCESS) ? ", succeeded" : ", failed")
+                                       : "");
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
 }
@@ -140,8 +148,10 @@ static void cut(void *ctx)
 static void spinning(void *ctx, unsigned core)
 {
     struct run *r = ctx;
-    if (sched_spinning(r->sched, core))
+    if (sched_spinning(r->sched, core)) {
+        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u spins: its turn ends", r->steps, core);
         r->turn_left = 0;
+    }
 }
 
 /* The hooks ------------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /* dfs.c — see dfs.h. */
 #include <string.h>
 
+#include "base/log.h"
 #include "dfs.h"
 #include "equivalence.h"
 
@@ -223,6 +224,13 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         equivalence_sleep(eq, n->sleeper, n->branch_from - (n->sleeper >= 0), &n->sleeping);
         run_program(r, node, &searching);
         out->runs++;
+        if (LOG_ON(LOG_EXPLORE)) {
+            g_autofree char *text = sched_turns_text(prefix);
+            LOG(LOG_EXPLORE, "dfs schedule %u: prefix %s (%u preemptions), %" G_GUINT64_FORMAT
+                " steps: %s; %u nodes left", out->runs, *text ? text : "(none)", n->preemptions,
+                r->steps, run_found(r) ? "found something" : r->end == RUN_CUT
+                ? "cut short (equivalent to one explored)" : "nothing", stack->len);
+        }
         uint64_t steps = r->steps;
         bool cut = r->end == RUN_CUT;
         if (run_found(r)) {

@@ -1,5 +1,6 @@
 /* explore.c — see explore.h. */
 #include <stdio.h>
+#include "base/log.h"
 #include "detect/detectors.h"
 #include "explore.h"
 
@@ -44,6 +45,8 @@ static void note_run(struct search *s, gint i, int64_t seed, const struct run *r
     const struct explore_options *eo = s->eo;
     g_atomic_int_inc(&s->runs);
     bool failed = run_found(r);
+    LOG(LOG_EXPLORE, "seed %" G_GINT64_FORMAT "%s: %" G_GUINT64_FORMAT " steps, %s", seed,
+        s->horizon ? " (pct's K estimated)" : "", r->steps, failed ? "found something" : "clean");
     if (!failed && s->horizon == 0)
         return;
     g_mutex_lock(&s->lock);

@@ -1,4 +1,5 @@
 /* shrink.c — see shrink.h. */
+#include "base/log.h"
 #include "sched/scheduler.h"
 #include "shrink.h"
 
@@ -36,7 +37,10 @@ GArray *shrink_schedule(const GArray *turns, unsigned preemptions, unsigned ncor
             GArray *recorded = NULL;
             unsigned p = 0;
             ++*runs;
-            if (try(ctx, candidate, &recorded, &p) && p < *shrunk_preemptions) {
+            bool same = try(ctx, candidate, &recorded, &p);
+            LOG(LOG_EXPLORE, "shrink try %u, without turn %u: %s, %u preemptions", *runs, i,
+                same ? "the same finding" : "not the same finding", p);
+            if (same && p < *shrunk_preemptions) {
                 g_array_unref(best);
                 best = recorded;
                 *shrunk_preemptions = p;
