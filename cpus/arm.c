@@ -347,10 +347,8 @@ static bool arm_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
 
 /* The condition codes of the ARM ARM (A8.3), Capstone's numbering, read
  * from the CPSR's N, Z, C and V flags. */
-static bool arm_condition_holds(uc_engine *uc, uint8_t cond)
+static bool condition_holds(uint32_t cpsr, uint8_t cond)
 {
-    uint32_t cpsr;
-    uc_reg_read(uc, UC_ARM_REG_CPSR, &cpsr);
     bool n = cpsr >> 31 & 1, z = cpsr >> 30 & 1, c = cpsr >> 29 & 1, v = cpsr >> 28 & 1;
     switch (cond) {
     case ARM_CC_EQ: return z;
@@ -371,21 +369,31 @@ static bool arm_condition_holds(uc_engine *uc, uint8_t cond)
     }
 }
 
-static void arm_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+static uc_err arm_condition_holds(uc_engine *uc, uint8_t cond, bool *holds)
 {
-    uint32_t v;
-    uc_reg_read(uc, UC_ARM_REG_R7, &v);
-    *nr = v;
-    for (int i = 0; i < 3; i++) {
-        uc_reg_read(uc, UC_ARM_REG_R0 + i, &v);
-        args[i] = v;
-    }
+    uint32_t cpsr = 0;
+    uc_err err = uc_reg_read(uc, UC_ARM_REG_CPSR, &cpsr);
+    *holds = condition_holds(cpsr, cond);
+    return err;
 }
 
-static void arm_syscall_return(uc_engine *uc, int64_t result)
+static uc_err arm_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+{
+    uint32_t v = 0;
+    uc_err err = uc_reg_read(uc, UC_ARM_REG_R7, &v);
+    *nr = v;
+    for (int i = 0; i < 3; i++) {
+        if (err == UC_ERR_OK)
+            err = uc_reg_read(uc, UC_ARM_REG_R0 + i, &v);
+        args[i] = v;
+    }
+    return err;
+}
+
+static uc_err arm_syscall_return(uc_engine *uc, int64_t result)
 {
     uint32_t v = (uint32_t)result;
-    uc_reg_write(uc, UC_ARM_REG_R0, &v);
+    return uc_reg_write(uc, UC_ARM_REG_R0, &v);
 }
 
 static const char *arm_trap_name(uint32_t excp)

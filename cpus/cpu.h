@@ -110,9 +110,10 @@ struct cpu_ops {
      * way the kernel's atomics use it. */
     const char *atomicity;
 
-    /* Does condition code `cond` of insn_info hold now?  NULL when no
-     * instruction is conditional. */
-    bool (*condition_holds)(uc_engine *uc, uint8_t cond);
+    /* Does condition code `cond` of insn_info hold now (*holds)?  NULL when
+     * no instruction is conditional.  These three return the engine's error,
+     * or UC_ERR_OK. */
+    uc_err (*condition_holds)(uc_engine *uc, uint8_t cond, bool *holds);
     /* The exclusive monitor's reservation granule in bytes (0: no LL/SC). */
     unsigned exclusive_granule;
 
@@ -125,10 +126,10 @@ struct cpu_ops {
     int syscall_intno;
     int syscall_insn;
     /* Read the call number and three arguments. */
-    void (*syscall_args)(uc_engine *uc, uint64_t *nr, uint64_t args[3]);
+    uc_err (*syscall_args)(uc_engine *uc, uint64_t *nr, uint64_t args[3]);
     /* Deliver the result (>= 0, or -errno) the way Linux does, and leave
      * the core ready to run the next instruction. */
-    void (*syscall_return)(uc_engine *uc, int64_t result);
+    uc_err (*syscall_return)(uc_engine *uc, int64_t result);
     /* Name an interrupt that is not the system call ("undefined instruction"). */
     const char *(*trap_name)(uint32_t intno);
 };

@@ -364,15 +364,17 @@ static void sparc_disassemble(cpu_decoder *d, const uint8_t *code, size_t avail,
     }
 }
 
-static void sparc_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+static uc_err sparc_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
 {
-    uint32_t v;
-    uc_reg_read(uc, UC_SPARC_REG_G1, &v);
+    uint32_t v = 0;
+    uc_err err = uc_reg_read(uc, UC_SPARC_REG_G1, &v);
     *nr = v;
     for (int i = 0; i < 3; i++) {
-        uc_reg_read(uc, UC_SPARC_REG_O0 + i, &v);
+        if (err == UC_ERR_OK)
+            err = uc_reg_read(uc, UC_SPARC_REG_O0 + i, &v);
         args[i] = v;
     }
+    return err;
 }
 
 /* Linux on sparc32 reports a failed call with the carry flag set and a
@@ -381,13 +383,16 @@ static void sparc_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
  * -errno in %o0 and leaves the flags alone: the runtime clears the carry
  * before `ta`, and reads "carry clear" as "%o0 is the result or -errno".
  * The trap returns to the instruction after `ta`. */
-static void sparc_syscall_return(uc_engine *uc, int64_t result)
+static uc_err sparc_syscall_return(uc_engine *uc, int64_t result)
 {
-    uint32_t o0 = (uint32_t)result, pc;
-    uc_reg_write(uc, UC_SPARC_REG_O0, &o0);
-    uc_reg_read(uc, UC_SPARC_REG_PC, &pc);
+    uint32_t o0 = (uint32_t)result, pc = 0;
+    uc_err err = uc_reg_write(uc, UC_SPARC_REG_O0, &o0);
+    if (err == UC_ERR_OK)
+        err = uc_reg_read(uc, UC_SPARC_REG_PC, &pc);
     pc += 4;
-    uc_reg_write(uc, UC_SPARC_REG_PC, &pc);
+    if (err == UC_ERR_OK)
+        err = uc_reg_write(uc, UC_SPARC_REG_PC, &pc);
+    return err;
 }
 
 static const char *sparc_trap_name(uint32_t tt)

@@ -357,36 +357,40 @@ static bool x86_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
     return capstone_classify(d, code, avail, pc, out, classify_access, register_sets);
 }
 
-static void x86_syscall_args_32(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+static uc_err x86_syscall_args_32(uc_engine *uc, uint64_t *nr, uint64_t args[3])
 {
     static const int regs[4] = { UC_X86_REG_EAX, UC_X86_REG_EBX, UC_X86_REG_ECX,
                                  UC_X86_REG_EDX };
-    uint32_t v[4];
-    for (int i = 0; i < 4; i++)
-        uc_reg_read(uc, regs[i], &v[i]);
+    uint32_t v[4] = { 0 };
+    uc_err err = UC_ERR_OK;
+    for (int i = 0; i < 4 && err == UC_ERR_OK; i++)
+        err = uc_reg_read(uc, regs[i], &v[i]);
     *nr = v[0];
     for (int i = 0; i < 3; i++)
         args[i] = v[i + 1];
+    return err;
 }
 
-static void x86_syscall_args_64(uc_engine *uc, uint64_t *nr, uint64_t args[3])
+static uc_err x86_syscall_args_64(uc_engine *uc, uint64_t *nr, uint64_t args[3])
 {
-    uc_reg_read(uc, UC_X86_REG_RAX, nr);
-    uc_reg_read(uc, UC_X86_REG_RDI, &args[0]);
-    uc_reg_read(uc, UC_X86_REG_RSI, &args[1]);
-    uc_reg_read(uc, UC_X86_REG_RDX, &args[2]);
+    static const int regs[3] = { UC_X86_REG_RDI, UC_X86_REG_RSI, UC_X86_REG_RDX };
+    uc_err err = uc_reg_read(uc, UC_X86_REG_RAX, nr);
+    for (int i = 0; i < 3; i++)
+        if (err == UC_ERR_OK)
+            err = uc_reg_read(uc, regs[i], &args[i]);
+    return err;
 }
 
-static void x86_syscall_return_32(uc_engine *uc, int64_t result)
+static uc_err x86_syscall_return_32(uc_engine *uc, int64_t result)
 {
     uint32_t v = (uint32_t)result;
-    uc_reg_write(uc, UC_X86_REG_EAX, &v);
+    return uc_reg_write(uc, UC_X86_REG_EAX, &v);
 }
 
-static void x86_syscall_return_64(uc_engine *uc, int64_t result)
+static uc_err x86_syscall_return_64(uc_engine *uc, int64_t result)
 {
     uint64_t v = (uint64_t)result;
-    uc_reg_write(uc, UC_X86_REG_RAX, &v);
+    return uc_reg_write(uc, UC_X86_REG_RAX, &v);
 }
 
 static const char *x86_trap_name(uint32_t vector)

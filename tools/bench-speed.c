@@ -31,17 +31,25 @@ struct free_engine {
 
 /* Every call fails with ENOSYS (the runtime then runs as cpu 0 of 1),
  * except exit and exit_group, which stop the engine. */
+/* A benchmark's engine call must not fail. */
+static void must(uc_err err, const char *what)
+{
+    if (err != UC_ERR_OK)
+        g_error("bench-speed: %s: %s", what, uc_strerror(err));
+}
+
 static void free_syscall(struct free_engine *e)
 {
     uint64_t nr, args[3];
-    e->cpu->syscall_args(e->uc, &nr, args);
+    must(e->cpu->syscall_args(e->uc, &nr, args), "read a system call");
     if (nr == e->cpu->sys_exit || nr == e->cpu->sys_exit_group) {
         /* No register write here: on sparc32 it restarts the engine and
          * the stop request is lost. */
-        uc_emu_stop(e->uc);
+        must(uc_emu_stop(e->uc), "stop");
         return;
     }
-    e->cpu->syscall_return(e->uc, nr == e->cpu->sys_write ? (int64_t)args[2] : -38);
+    must(e->cpu->syscall_return(e->uc, nr == e->cpu->sys_write ? (int64_t)args[2] : -38),
+         "return from a system call");
 }
 
 static void free_intr(uc_engine *uc, uint32_t intno, void *data)
@@ -61,9 +69,10 @@ static double free_run(struct free_engine *e)
 {
     memset(e->mem, 0, e->hi - e->lo);
     image_copy_segments(e->img, e->mem, e->lo);
-    uc_reg_write(e->uc, e->cpu->reg_sp, &e->sp);
+    must(uc_reg_write(e->uc, e->cpu->reg_sp, &e->sp), "set the stack pointer");
     gint64 t = g_get_monotonic_time();
-    uc_emu_start(e->uc, e->entry, e->cpu->word_size == 4 ? 0xffffffffu : UINT64_MAX, 0, 0);
+    must(uc_emu_start(e->uc, e->entry, e->cpu->word_size == 4 ? 0xffffffffu : UINT64_MAX, 0, 0),
+         "run");
     return (double)(g_get_monotonic_time() - t) / 1e6;
 }
 
@@ -78,14 +87,15 @@ static void free_open(struct free_engine *e, const struct machine *m)
     e->sp = e->hi - 256;
     e->entry = m->img->entry;
     e->mem = g_aligned_alloc0(e->hi - e->lo, 1, 4096);
-    uc_open(cpu->uc_arch, cpu->uc_mode, &e->uc);
+    must(uc_open(cpu->uc_arch, cpu->uc_mode, &e->uc), "open an engine");
     if (cpu->uc_cpu_model >= 0)
-        uc_ctl_set_cpu_model(e->uc, cpu->uc_cpu_model);
-    uc_mem_map_ptr(e->uc, e->lo, e->hi - e->lo, UC_PROT_ALL, e->mem);
+        must(uc_ctl_set_cpu_model(e->uc, cpu->uc_cpu_model), "choose the cpu model");
+    must(uc_mem_map_ptr(e->uc, e->lo, e->hi - e->lo, UC_PROT_ALL, e->mem), "map memory");
     uc_hook h;
-    uc_hook_add(e->uc, &h, UC_HOOK_INTR, (void *)free_intr, e, 1, 0);
+    must(uc_hook_add(e->uc, &h, UC_HOOK_INTR, (void *)free_intr, e, 1, 0), "hook");
     if (cpu->syscall_insn >= 0)
-        uc_hook_add(e->uc, &h, UC_HOOK_INSN, (void *)free_insn, e, 1, 0, cpu->syscall_insn);
+        must(uc_hook_add(e->uc, &h, UC_HOOK_INSN, (void *)free_insn, e, 1, 0,
+                         cpu->syscall_insn), "hook");
 }
 
 static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
@@ -120,7 +130,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench-speed PROGRAM.elf [ROUNDS]\n");
         return 2;
     }
-    int rounds = argc > 2 ? atoi(argv[2]) : 5;
+    int rounds = 5;
+    if (argc > 2 && (rounds = atoi(argv[2])) < 1)
+        g_error("bench-speed: ROUNDS must be a whole number of at least 1, not '%s'", argv[2]);
     g_autoptr(GError) error = NULL;
     g_autoptr(image) img = image_load(argv[1], &error);
     if (img == NULL)
@@ -150,7 +162,7 @@ int main(int argc, char **argv)
            "(median of %d; range %.2f-%.2f)\n", cpu->name, free_ips[rounds / 2] / 1e6,
            sim_ips[rounds / 2] / 1e6, ratios[rounds / 2], rounds, ratios[0],
            ratios[rounds - 1]);
-    uc_close(fe.uc);
+    (void)uc_close(fe.uc);
     g_aligned_free(fe.mem);
     return 0;
 }

@@ -41,7 +41,10 @@
 #     shrink summaries, printed, and in the JSON "search" and the timeline's
 #     result line);
 #   - rates, "1498 runs/s" -> "R runs/s";
-#   - the binary's own build directory, if printed, -> "BUILDDIR".
+#   - the binary's own directory, if printed, -> "BUILDDIR" (each binary
+#     runs as a copy, OUTDIR/bin/<side>/atomsim, taken at the start so that
+#     a rebuild during the run does not matter; atomsim explain finds the
+#     programs through $ATOMSIM_PROGRAMS, not beside the binary).
 # Nothing else is filtered.
 set -euo pipefail
 
@@ -61,7 +64,15 @@ if [ $# -eq 3 ]; then
 else
 	outdir=$(mktemp -d "${TMPDIR:-/tmp}/compare-outputs.XXXXXX")
 fi
-rm -rf "$outdir/before" "$outdir/after" "$outdir/inputs"
+rm -rf "$outdir/before" "$outdir/after" "$outdir/inputs" "$outdir/bin"
+
+# Snapshot both binaries first, so that a rebuild during the run (of a tree
+# being edited) does not swap a binary halfway.
+for side in before after; do
+	if [ $side = before ]; then d=$before_dir; else d=$after_dir; fi
+	mkdir -p "$outdir/bin/$side"
+	cp "$d/atomsim" "$outdir/bin/$side/atomsim"
+done
 
 CPUS="sparc32 arm x86 x86_64"
 
@@ -262,7 +273,7 @@ run_all() {
 
 for side in before after; do
 	if [ $side = before ]; then build=$before_dir; else build=$after_dir; fi
-	bin=$build/atomsim
+	bin=$outdir/bin/$side/atomsim
 	mkdir -p "$outdir/$side/out"
 	cp -R "$inputs/." "$outdir/$side/"
 	start=$(date +%s)
@@ -272,10 +283,11 @@ for side in before after; do
 		sed -E -i \
 			-e 's/ in [0-9]+(\.[0-9]+)? s\b/ in T s/g' \
 			-e 's/[0-9]+(\.[0-9]+)? runs\/s\b/R runs\/s/g' \
+			-e "s|$outdir/bin/$side|BUILDDIR|g" \
 			-e "s|$build|BUILDDIR|g" \
 			"$f"
 	done
-	echo "$side: $(ls "$outdir/$side/out" | wc -l) files from $bin in $(($(date +%s) - start)) s" >&2
+	echo "$side: $(ls "$outdir/$side/out" | wc -l) files from $build/atomsim (a copy) in $(($(date +%s) - start)) s" >&2
 done
 
 # Compare.

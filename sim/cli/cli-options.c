@@ -132,11 +132,12 @@ static gboolean check_faults(struct options *o, GError **error)
 {
     for (char **f = o->faults; f && *f; f++) {
         char *end;
+        guint64 steps;
         if (strcmp(*f, "strip-lock") == 0)
             o->strip_lock = TRUE;
-        else if (g_str_has_prefix(*f, "delay-holder:") && g_ascii_isdigit((*f)[13]) &&
-                 (o->delay_holder = g_ascii_strtoll(*f + 13, &end, 10)) > 0 && *end == '\0')
-            continue;
+        else if (g_str_has_prefix(*f, "delay-holder:") &&
+                 g_ascii_string_to_unsigned(*f + 13, 10, 1, G_MAXINT64, &steps, NULL))
+            o->delay_holder = (gint64)steps;
         else if (g_str_has_prefix(*f, "sc-fail:") &&
                  (o->sc_fail = g_ascii_strtod(*f + 8, &end)) > 0 && o->sc_fail <= 1 &&
                  *end == '\0' && end != *f + 8)

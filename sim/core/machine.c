@@ -62,8 +62,9 @@ static gboolean core_open(struct machine *m, struct core *c, GError **error)
     uc_err err = uc_open(cpu->uc_arch, cpu->uc_mode, &c->uc);
     if (err != UC_ERR_OK)
         return engine_fail(error, m, "create a core", err);
-    if (cpu->uc_cpu_model >= 0)
-        uc_ctl_set_cpu_model(c->uc, cpu->uc_cpu_model);
+    if (cpu->uc_cpu_model >= 0 &&
+        (err = uc_ctl_set_cpu_model(c->uc, cpu->uc_cpu_model)) != UC_ERR_OK)
+        return engine_fail(error, m, "choose the cpu model", err);
 
     for (guint i = 0; i < m->regions->len; i++) {
         const struct region *r = &g_array_index(m->regions, struct region, i);
@@ -144,12 +145,13 @@ void machine_free(struct machine *m)
         return;
     for (unsigned i = 0; i < m->ncores; i++) {
         struct core *c = &m->cores[i];
+        /* freeing cannot fail in a way that could be mended */
         if (c->boot)
-            uc_context_free(c->boot);
+            (void)uc_context_free(c->boot);
         if (c->scratch)
-            uc_context_free(c->scratch);
+            (void)uc_context_free(c->scratch);
         if (c->uc)
-            uc_close(c->uc);
+            (void)uc_close(c->uc);
     }
     codemap_clear(&m->code);
     if (m->image_mem)
@@ -247,7 +249,8 @@ uint64_t machine_core_fingerprint(struct machine *m, struct core *c)
     if (c->scratch != NULL && uc_context_save(c->uc, c->scratch) == UC_ERR_OK)
         h = hash_bytes(h, (const uint8_t *)c->scratch, uc_context_size(c->uc));
     uint64_t sp = 0;
-    uc_reg_read(c->uc, m->cpu->reg_sp, &sp);
+    if (uc_reg_read(c->uc, m->cpu->reg_sp, &sp) != UC_ERR_OK)
+        return h;       /* the registers alone */
     if (m->cpu->word_size == 4)
         sp = (uint32_t)sp;
     if (sp >= c->stack_lo && sp < c->stack_hi)

@@ -147,8 +147,14 @@ void perform_visible(struct run *r, struct run_core *rc, const struct insn_info 
 {
     struct machine *m = r->m;
     struct core *c = rc->core;
-    if (ii->cond && !m->cpu->condition_holds(c->uc, ii->cond))
-        return;                 /* a conditional instruction that will not run */
+    if (ii->cond) {
+        bool holds = true;
+        uc_err err = m->cpu->condition_holds(c->uc, ii->cond, &holds);
+        if (err != UC_ERR_OK)
+            run_engine_failed(r, "read the condition flags", err);
+        if (!holds)
+            return;             /* a conditional instruction that will not run */
+    }
     if (ii->kind == INSN_UNSUPPORTED) {
         char text[96];
         codemap_disassemble(&m->code, pc, text, sizeof text);
@@ -230,7 +236,9 @@ void perform_visible(struct run *r, struct run_core *rc, const struct insn_info 
         break;
     default: {                  /* a trap: the system call follows */
         uint64_t args[3];
-        m->cpu->syscall_args(c->uc, &e.old_value, args);
+        uc_err err = m->cpu->syscall_args(c->uc, &e.old_value, args);
+        if (err != UC_ERR_OK)
+            run_engine_failed(r, "read a system call's number", err);
         run_emit(r, &e);
         break;
     }

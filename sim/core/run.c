@@ -156,8 +156,17 @@ static void spinning(void *ctx, unsigned core)
 
 /* The hooks ------------------------------------------------------------- */
 
+/* Stop c's engine after this instruction or hook. */
+static void stop_engine(struct run *r, struct core *c)
+{
+    uc_err err = uc_emu_stop(c->uc);
+    if (err != UC_ERR_OK)
+        run_engine_failed(r, "stop a core", err);
+}
+
 static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
+    (void)uc;
     (void)size;
     struct run_core *rc = data;
     struct run *r = rc->run;
@@ -171,7 +180,7 @@ static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
     if (G_UNLIKELY(c->state != CORE_RUNNING || r->stopping)) {
         c->pc = pc;
         rc->resuming = false;
-        uc_emu_stop(uc);
+        stop_engine(r, c);
         return;
     }
     c->last_pc = pc;
@@ -195,18 +204,26 @@ static void on_syscall(struct run_core *rc)
     struct core *c = rc->core;
     const struct cpu_ops *cpu = r->m->cpu;
     uint64_t nr, args[3];
-    cpu->syscall_args(c->uc, &nr, args);
+    uc_err err = cpu->syscall_args(c->uc, &nr, args);
+    if (err != UC_ERR_OK) {
+        run_engine_failed(r, "read a system call's arguments", err);
+        stop_engine(r, c);
+        return;
+    }
     struct guest_outcome out;
     int64_t result = guest_call(r->m, c, nr, args, &out);
     act_on(r, rc, &out);
     g_free(out.check_failed);
-    cpu->syscall_return(c->uc, result);
+    err = cpu->syscall_return(c->uc, result);
+    if (err != UC_ERR_OK)
+        run_engine_failed(r, "return from a system call", err);
     if (c->state != CORE_RUNNING || r->stopping)
-        uc_emu_stop(c->uc);
+        stop_engine(r, c);
 }
 
 static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
 {
+    (void)uc;
     struct run_core *rc = data;
     struct run *r = rc->run;
     const struct cpu_ops *cpu = r->m->cpu;
@@ -215,7 +232,7 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
         return;
     }
     run_fault(r, g_strdup_printf("%s (trap %u)", cpu->trap_name(intno), intno));
-    uc_emu_stop(uc);
+    stop_engine(r, rc->core);
 }
 
 static void on_syscall_insn(uc_engine *uc, void *data)
@@ -429,8 +446,11 @@ void run_free(struct run *r)
     run_clear(r);
     for (unsigned i = 0; i < ATOMSIM_MAX_CORES; i++) {
         struct run_core *rc = &r->cores[i];
+        /* a hook that cannot be taken off stays, and the machine must
+         * not run again: nothing else can be done */
         for (unsigned k = 0; k < rc->nhooks; k++)
-            uc_hook_del(rc->core->uc, rc->hooks[k]);
+            if (uc_hook_del(rc->core->uc, rc->hooks[k]) != UC_ERR_OK)
+                g_warning("cannot take a hook off core %u's engine", rc->core->id);
         if (rc->line)
             g_string_free(rc->line, TRUE);
     }
