@@ -21,4 +21,5 @@ tools_bench_speed_SOURCES = %D%/bench-speed.c
 tools_bench_speed_LDADD = libatomsim.a $(ATOMSIM_LIBS)
 CLEANFILES += tools/bench-speed
 EXTRA_DIST += %D%/bench-speed.sh %D%/bench-memory.sh %D%/bench-runs.sh %D%/bench-hunt.sh \
-	%D%/bench-dfs.sh %D%/bench-compare.sh %D%/tutorial-pictures.sh %D%/compare-outputs.sh
+	%D%/bench-dfs.sh %D%/bench-compare.sh %D%/tutorial-pictures.sh \
+	%D%/check-layers.sh %D%/compare-outputs.sh
