@@ -10,6 +10,7 @@
 #include "options.h"
 #include "detect/progress.h"
 #include "core/run.h"
+#include "sched/strategy.h"
 
 #define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
@@ -111,22 +112,6 @@ static bool parse_shard(const char *text, unsigned *shard, unsigned *shards)
     return true;
 }
 
-/* --sched dfs[:B]: true if spec names the search; *bound is B (the default
- * without ":B"), or -1 if B is not a bound from 0 to DFS_MAX_BOUND. */
-static bool is_dfs(const char *spec, long *bound)
-{
-    if (strcmp(spec, "dfs") == 0) {
-        *bound = DFS_DEFAULT_BOUND;
-        return true;
-    }
-    if (!g_str_has_prefix(spec, "dfs:"))
-        return false;
-    char *end;
-    long b = strtol(spec + 4, &end, 10);
-    *bound = end == spec + 4 || *end != '\0' || b < 0 || b > DFS_MAX_BOUND ? -1 : b;
-    return true;
-}
-
 /* --fault FAULT, each of them, into o. */
 static gboolean check_faults(struct options *o, GError **error)
 {
@@ -178,9 +163,12 @@ static gboolean check(struct options *o, GError **error)
         return usage(error, "--sched and --schedule both given: choose one");
     if (o->runs < 1)
         return usage(error, "--runs %" G_GINT64_FORMAT ": at least 1", o->runs);
+    /* only a strategy that draws from the seed, or a search, makes more
+     * than one schedule (an unknown one makes none) */
+    const struct strategy *named = o->sched != NULL ? sched_find(o->sched) : NULL;
     if (o->runs > 1 && (o->schedule != NULL ||
-                        (o->sched != NULL && !g_str_has_prefix(o->sched, "random") &&
-                         !g_str_has_prefix(o->sched, "pct") && !g_str_has_prefix(o->sched, "dfs"))))
+                        (o->sched != NULL && (named == NULL ||
+                                              (!named->seeded && !named->exhaustive)))))
         return usage(error, "--runs needs --sched random[:M] or pct[:D[:K]]: the other "
                      "schedules do not change with the seed");
     if (!check_faults(o, error))
@@ -195,19 +183,13 @@ static gboolean check(struct options *o, GError **error)
     if (!log_init(o->debug, error))
         return FALSE;
 
-    long bound = -1;
-    o->dfs = o->sched != NULL && is_dfs(o->sched, &bound);
-    if (o->dfs && bound < 0)
-        return usage(error, "--sched %s: dfs:B takes a preemption bound B from 0 to %d",
-                     o->sched, DFS_MAX_BOUND);
-    o->dfs_bound = o->dfs ? (unsigned)bound : 0;
-    /* the search makes its own schedules (hunt.c) */
+    /* an exhaustive strategy (dfs) makes its own schedules (hunt.c) */
     if (o->schedule != NULL)
         o->strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, error);
-    else if (!o->dfs)
+    else
         o->strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed,
                                 (unsigned)o->cores, error);
-    return o->dfs || o->strategy != NULL;
+    return o->strategy != NULL;
 }
 
 /* --trace or --trace=FILE.  FILE is a file name, taken as it is: GLib 2.74
@@ -250,14 +232,15 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         .shards = 1,
         .sc_fail_limit = DEFAULT_SC_FAIL_LIMIT,
     };
+    g_autofree char *usages = sched_usages();
+    g_autofree char *sched_help = g_strdup_printf("Schedule: %s (default random:4)", usages);
     GOptionEntry entries[] = {
         { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o->cpu,
           "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores,
           "Simulated cores, 1 to " G_STRINGIFY(ATOMSIM_MAX_CORES) " (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o->sched,
-          "Schedule: rr[:Q], random[:M], pct[:D[:K]], dfs[:B] or replay:FILE (default "
-          "random:4)", "S" },
+          sched_help, "S" },
         { "schedule", 0, 0, G_OPTION_ARG_STRING, &o->schedule,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,

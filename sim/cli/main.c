@@ -125,8 +125,8 @@ static int run_main(struct options *o)
         .nsinks = nsinks,
     };
     int status;
-    if (o->dfs) {
-        status = hunt_dfs(o, r, locks, &ro, traced, o->dfs_bound);
+    if (sched_exhaustive(strategy)) {
+        status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy));
     } else if (o->runs > 1) {
         status = hunt_explore(o, r, locks, &ro, traced);
     } else {

@@ -10,9 +10,6 @@
 #include "core/monitor.h"
 #include "sched/scheduler.h"
 
-#define DFS_DEFAULT_BOUND 2
-#define DFS_MAX_BOUND 8
-
 struct options {
     char *cpu;
     int cores;
@@ -49,9 +46,9 @@ struct options {
     /* What the checks made of the text above. */
     const struct cpu_ops *cpu_ops;      /* --cpu, or NULL: the ELF's */
     enum monitor_policy monitor_policy;
-    bool dfs;                           /* --sched dfs[:B] */
-    unsigned dfs_bound;
-    struct sched *strategy;             /* the schedule, or NULL with dfs */
+    /* --sched or --schedule: the schedule, or a search over schedules
+     * (sched_exhaustive: dfs, whose bound is sched_bound) */
+    struct sched *strategy;
 };
 
 /* Parse argc/argv (not changed; the strings stay the caller's) into o

@@ -35,12 +35,16 @@ char *sched_turns_text(const GArray *turns);
  * sched_new_pinned (to free). */
 char *sched_replay_text(const char *text);
 
-/* spec: "rr", "rr:Q", "random" or "random:M" (mean turn length M);
- * "pct", "pct:D" or "pct:D:K", probabilistic concurrency testing of depth D
- * (default 3) with its change points among the first K steps (without K,
- * the caller estimates it from runs: sched_set_horizon; until then 1000);
- * or "replay:FILE", a schedule a run recorded (--record).  NULL with
- * ATOMSIM_ERROR_USAGE if it does not parse or names a core >= ncores. */
+/* spec names a strategy (strategy.h; sched_usages lists them): "rr" or
+ * "rr:Q", "random" or "random:M" (mean turn length M); "pct", "pct:D" or
+ * "pct:D:K", probabilistic concurrency testing of depth D (default 3) with
+ * its change points among the first K steps (without K, the caller
+ * estimates it from runs: sched_set_horizon; until then 1000); "dfs" or
+ * "dfs:B", the search over every schedule with at most B preemptions
+ * (sched_exhaustive: not a schedule to run; sched_bound gives B, the
+ * search's nodes are sched_new_search); or "replay:FILE", a schedule a run
+ * recorded (--record).  NULL with ATOMSIM_ERROR_USAGE if it does not parse
+ * or names a core >= ncores. */
 struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError **error);
 /* An explicit interleaving: "CORE:COUNT,CORE:COUNT,...", where COUNT is a
  * number of steps or "*" (until the core ends or blocks).  Segments whose
@@ -54,6 +58,23 @@ struct sched *sched_new_turns(const GArray *turns);
 void sched_free(struct sched *s);
 typedef struct sched sched;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sched, sched_free)
+
+/* The strategy's name: "rr", "random", "pct", "dfs", "replay", "pinned"
+ * (sched_new_pinned, sched_new_turns) or "search" (sched_new_search). */
+const char *sched_name(const struct sched *s);
+
+/* Does it draw its choices from the seed (random, pct)? */
+bool sched_seeded(const struct sched *s);
+
+/* Is it a search over schedules (dfs), not one schedule?  Such a strategy
+ * has no sched_next, sched_reset or sched_spinning of its own: the search
+ * runs each of its nodes as a sched_new_search. */
+bool sched_exhaustive(const struct sched *s);
+/* dfs:B's preemption bound B: DFS_DEFAULT_BOUND without ":B", at most
+ * DFS_MAX_BOUND. */
+#define DFS_DEFAULT_BOUND 2
+#define DFS_MAX_BOUND 8
+unsigned sched_bound(const struct sched *s);
 
 /* Start again from the seed: the same choices as the first run. */
 void sched_reset(struct sched *s);

@@ -48,12 +48,9 @@ static void check_accepted(const struct options *o)
     g_assert_false(o->sched != NULL && o->schedule != NULL);
     g_assert_true(o->cpu == NULL || o->cpu_ops != NULL);
     g_assert_false(o->runs > 1 && o->trace != NULL);
-    if (o->dfs) {
-        g_assert_null(o->strategy);
-        g_assert_cmpuint(o->dfs_bound, <=, DFS_MAX_BOUND);
-    } else {
-        g_assert_nonnull(o->strategy);
-    }
+    g_assert_nonnull(o->strategy);
+    if (sched_exhaustive(o->strategy))
+        g_assert_cmpuint(sched_bound(o->strategy), <=, DFS_MAX_BOUND);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,5 +1,5 @@
 /* fuzz-sched.c — libFuzzer target for --sched specs (sched_new): rr[:Q],
- * random[:M], pct[:D[:K]] (replay:FILE's text is fuzz-replay's).  Input: a
+ * random[:M], pct[:D[:K]], dfs[:B] (replay:FILE's text is fuzz-replay's).  Input: a
  * byte for the number of cores, a byte for the seed, a byte that chooses
  * which cores can run at each step, then the spec.  Invariants: a strategy
  * that parses describes itself as options that parse to the same strategy;
@@ -70,6 +70,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_assert_nonnull(again);
     g_autofree char *described2 = sched_describe(again);
     g_assert_cmpstr(described, ==, described2);
+    /* dfs is a search, not a schedule to play: its nodes are search.c's */
+    g_assert_true(sched_exhaustive(s) == sched_exhaustive(again));
+    if (sched_exhaustive(s)) {
+        g_assert_cmpuint(sched_bound(s), <=, DFS_MAX_BOUND);
+        g_assert_cmpuint(sched_bound(s), ==, sched_bound(again));
+        return 0;
+    }
 
     unsigned first[STEPS], second[STEPS], other[STEPS];
     play(s, ncores, mask_seed, first);

@@ -1,7 +1,8 @@
 # tests/fuzz/: libFuzzer targets, one per parser of what a user gives
 # atomsim (configure --enable-fuzzing; they are built with $(FUZZ_CC), clang).
 # Each target compiles the sources it fuzzes with coverage and sanitizers and
-# takes the rest from libatomsim.a.  `make fuzz-smoke` runs each for
+# takes the rest from libatomsim.a (the scheduler's: every file of
+# SCHED_SRCS, sim/sched/local.mk).  `make fuzz-smoke` runs each for
 # FUZZ_SECONDS (30) from its seeds in corpus/<target>/; new inputs go to
 # tests/fuzz/work/<target>/ in the build tree.
 FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay
@@ -9,10 +10,10 @@ FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 fuzz_elf_SRCS = %D%/fuzz-elf.c sim/core/loader.c sim/core/layout.c
-fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli/cli-options.c sim/sched/scheduler.c
-fuzz_schedule_SRCS = %D%/fuzz-schedule.c sim/sched/scheduler.c
-fuzz_sched_SRCS = %D%/fuzz-sched.c sim/sched/scheduler.c
-fuzz_replay_SRCS = %D%/fuzz-replay.c sim/sched/scheduler.c
+fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli/cli-options.c $(SCHED_SRCS)
+fuzz_schedule_SRCS = %D%/fuzz-schedule.c $(SCHED_SRCS)
+fuzz_sched_SRCS = %D%/fuzz-sched.c $(SCHED_SRCS)
+fuzz_replay_SRCS = %D%/fuzz-replay.c $(SCHED_SRCS)
 EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
 	%D%/fuzz-replay.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)

@@ -1,0 +1,64 @@
+/* dfs.c — dfs[:B]: a depth-first search over every schedule with at most B
+ * preemptions (default 2), as in CHESS (Musuvathi and Qadeer, "Iterative
+ * Context Bounding for Systematic Testing of Multithreaded Programs", PLDI
+ * 2007).  It is exhaustive, not one schedule: sched_new gives its bound
+ * (sched_bound), and the explore layer runs the search, each node a
+ * sched_new_search (search.c). */
+#include <stdlib.h>
+
+#include "base/error.h"
+#include "strategy.h"
+
+struct dfs {
+    struct sched base;
+    unsigned bound;     /* the most preemptions a schedule has */
+};
+
+static struct sched *dfs_create(const char *spec, const char *arg, uint64_t seed,
+                                unsigned ncores, GError **error)
+{
+    (void)seed;
+    (void)ncores;
+    long b = DFS_DEFAULT_BOUND;
+    if (arg != NULL) {
+        char *end;
+        b = strtol(arg, &end, 10);
+        if (end == arg || *end != '\0' || b < 0 || b > DFS_MAX_BOUND) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                        "--sched %s: dfs:B takes a preemption bound B from 0 to %d", spec,
+                        DFS_MAX_BOUND);
+            return NULL;
+        }
+    }
+    struct dfs *s = g_new0(struct dfs, 1);
+    s->base.ops = &strategy_dfs;
+    s->bound = (unsigned)b;
+    return &s->base;
+}
+
+static void dfs_free(struct sched *s)
+{
+    g_free(s);
+}
+
+static char *dfs_describe(const struct sched *s)
+{
+    return g_strdup_printf("--sched dfs:%u", ((const struct dfs *)s)->bound);
+}
+
+static unsigned dfs_bound(const struct sched *s)
+{
+    return ((const struct dfs *)s)->bound;
+}
+
+const struct strategy strategy_dfs = {
+    .name = "dfs",
+    .usage = "dfs[:B]",
+    .description = "every schedule with at most B preemptions (default 2)",
+    .seeded = false,
+    .exhaustive = true,
+    .create = dfs_create,
+    .free = dfs_free,
+    .describe = dfs_describe,
+    .bound = dfs_bound,
+};

@@ -1,0 +1,184 @@
+/* pinned.c — an explicit interleaving (--schedule CORE:COUNT,...), and
+ * replay:FILE, the one a run recorded (--record): the given turns in order,
+ * each skipped if its core cannot run; after the last one, round-robin with
+ * turns of one step. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "pinned.h"
+
+struct pinned *pinned_new(const struct strategy *ops, const GArray *turns, size_t size)
+{
+    g_assert(size >= sizeof(struct pinned));
+    struct pinned *p = g_malloc0(size);
+    p->base.ops = ops;
+    p->segments = g_array_copy((GArray *)turns);
+    p->text = sched_turns_text(turns);
+    return p;
+}
+
+void pinned_free(struct sched *s)
+{
+    struct pinned *p = (struct pinned *)s;
+    g_array_unref(p->segments);
+    g_free(p->text);
+    g_free(p);
+}
+
+void pinned_reset(struct sched *s)
+{
+    ((struct pinned *)s)->position = 0;
+}
+
+bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned *core, long *turn)
+{
+    while (p->position < p->segments->len) {
+        const struct sched_turn *seg =
+            &g_array_index(p->segments, struct sched_turn, p->position++);
+        if (runnable[seg->core]) {
+            *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
+            *core = seg->core;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The segments, then round-robin, one step a turn. */
+static unsigned pinned_next(struct sched *s, const bool *runnable, unsigned ncores,
+                            int current, long *turn)
+{
+    unsigned core;
+    if (pinned_next_segment((struct pinned *)s, runnable, &core, turn))
+        return core;
+    *turn = 1;
+    return sched_next_after(runnable, ncores, current);
+}
+
+static char *pinned_describe(const struct sched *s)
+{
+    return g_strdup_printf("--schedule %s", ((const struct pinned *)s)->text);
+}
+
+const struct strategy strategy_pinned = {
+    .name = "pinned",
+    .usage = "--schedule CORE:COUNT,...",
+    .description = "an explicit interleaving: CORE runs COUNT steps, or with * until it ends "
+                   "or blocks",
+    .fixed = true,
+    .free = pinned_free,
+    .reset = pinned_reset,
+    .next = pinned_next,
+    .describe = pinned_describe,
+};
+
+struct sched *sched_new_turns(const GArray *turns)
+{
+    return &pinned_new(&strategy_pinned, turns, sizeof(struct pinned))->base;
+}
+
+struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error)
+{
+    g_autoptr(GError) why = NULL;
+    g_autoptr(GArray) turns = sched_turns_parse(schedule, ncores, &why);
+    if (turns == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--schedule %s: %s", schedule,
+                    why->message);
+        return NULL;
+    }
+    if (turns->len == 0) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "--schedule: empty (give CORE:COUNT,..., e.g. 0:3,1:2,0:*)");
+        return NULL;
+    }
+    struct pinned *p = pinned_new(&strategy_pinned, turns, sizeof(struct pinned));
+    g_free(p->text);
+    p->text = g_strdup(schedule);
+    return &p->base;
+}
+
+/* replay:FILE --------------------------------------------------------------- */
+
+/* The most a replay file may hold: a recorded schedule is text of a few
+ * bytes per turn, and --max-steps bounds the turns. */
+#define REPLAY_MAX_BYTES (64u << 20)
+
+/* The contents of path, at most REPLAY_MAX_BYTES (to free); NULL with why
+ * set if it cannot be read or is larger (/dev/zero would never end). */
+static char *read_replay_file(const char *path, GError **why)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        int saved = errno;
+        g_autofree char *name = g_filename_display_name(path);
+        g_set_error(why, G_FILE_ERROR, g_file_error_from_errno(saved),
+                    "Failed to open file “%s”: %s", name, g_strerror(saved));
+        return NULL;
+    }
+    GString *text = g_string_new(NULL);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text->len <= REPLAY_MAX_BYTES)
+        g_string_append_len(text, buf, (gssize)n);
+    gboolean failed = ferror(f) != 0;
+    int saved = errno;
+    fclose(f);
+    if (failed || text->len > REPLAY_MAX_BYTES || memchr(text->str, '\0', text->len)) {
+        g_set_error(why, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s",
+                    failed ? g_strerror(saved)
+                           : text->len > REPLAY_MAX_BYTES ? "too large for a recorded schedule"
+                                                          : "not a text file");
+        g_string_free(text, TRUE);
+        return NULL;
+    }
+    return g_string_free(text, FALSE);
+}
+
+/* replay:FILE: the schedule a run recorded (--record), "#" lines aside. */
+static struct sched *replay_create(const char *spec, const char *path, uint64_t seed,
+                                   unsigned ncores, GError **error)
+{
+    (void)spec;
+    (void)seed;
+    g_autoptr(GError) why = NULL;
+    g_autofree char *text = read_replay_file(path, &why);
+    if (text == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
+                    why->message);
+        return NULL;
+    }
+    g_autofree char *schedule = sched_replay_text(text);
+    struct sched *s = sched_new_pinned(schedule, ncores, &why);
+    if (s == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--sched replay:%s: %s", path,
+                    why->message);
+        return NULL;
+    }
+    struct pinned *p = (struct pinned *)s;
+    g_free(p->text);
+    p->text = g_strdup(path);
+    p->base.ops = &strategy_replay;
+    return s;
+}
+
+static char *replay_describe(const struct sched *s)
+{
+    return g_strdup_printf("--sched replay:%s", ((const struct pinned *)s)->text);
+}
+
+const struct strategy strategy_replay = {
+    .name = "replay",
+    .usage = "replay:FILE",
+    .description = "the schedule --record wrote",
+    .fixed = true,
+    .needs_argument = true,
+    .create = replay_create,
+    .free = pinned_free,
+    .reset = pinned_reset,
+    .next = pinned_next,
+    .describe = replay_describe,
+};

@@ -1,0 +1,26 @@
+/* pinned.h — what pinned, replay and a search node share (pinned.c): the
+ * turns given, followed in order. */
+#ifndef ATOMSIM_PINNED_H
+#define ATOMSIM_PINNED_H
+
+#include "strategy.h"
+
+struct pinned {
+    struct sched base;
+    GArray *segments;   /* struct sched_turn */
+    guint position;     /* the next segment */
+    char *text;         /* the schedule as given (replay: the file's name) */
+};
+
+/* A pinned schedule of the turns (copied), with ops (to free with
+ * ops->free: pinned_free frees what pinned_new made). */
+struct pinned *pinned_new(const struct strategy *ops, const GArray *turns, size_t size);
+void pinned_free(struct sched *s);
+/* Back to the first segment. */
+void pinned_reset(struct sched *s);
+/* The next segment whose core can run, into *core and *turn; false once
+ * they are over.  A core that ends or blocks gives up the rest of its
+ * segment. */
+bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned *core, long *turn);
+
+#endif
