@@ -714,6 +714,33 @@ static void test_monitor_divergence(void)
     result_clear(&address);
 }
 
+/* --debug: each subsystem's log on stderr, in its GLib domain, saying why
+ * the run went where it went; the run itself is the same. */
+static void test_debug_log(void)
+{
+    if (!need_cpu("arm"))
+        return;
+    g_autofree char *elf = litmus("arm", "arm-aba");
+    struct result quiet = atomsim("--schedule", "0:2,1:2,0:*", elf, NULL);
+    struct result logged = atomsim("--debug=sched,monitor", "--schedule", "0:2,1:2,0:*", elf,
+                                   NULL);
+    g_assert_cmpint(logged.status, ==, quiet.status);
+    g_assert_cmpstr(logged.out, ==, quiet.out);
+    g_assert_cmpstr(quiet.err, ==, "");
+    /* core 0 reserves x, core 1's store to it breaks the reservation, and
+     * core 0's store-exclusive fails */
+    g_assert_nonnull(strstr(logged.err, "atomsim-monitor-DEBUG"));
+    g_assert_nonnull(strstr(logged.err, "cpu0 reserves 0x"));
+    g_assert_nonnull(strstr(logged.err, "clears cpu0's reservation"));
+    g_assert_nonnull(strstr(logged.err, "cpu0 store-exclusive to 0x"));
+    g_assert_nonnull(strstr(logged.err, "atomsim-sched-DEBUG"));
+    g_assert_nonnull(strstr(logged.err, "cpu0 is switched out before 0x"));
+    g_assert_null(strstr(logged.err, "atomsim-memory"));
+    expect_usage_error("'bogus' is no subsystem", "--debug", "sched,bogus", elf, NULL);
+    result_clear(&quiet);
+    result_clear(&logged);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -741,6 +768,7 @@ int main(int argc, char **argv)
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
     g_test_add_func("/cli/monitor-divergence", test_monitor_divergence);
+    g_test_add_func("/cli/debug-log", test_debug_log);
     g_test_add_func("/cli/fault/strip-lock", test_strip_lock);
     g_test_add_func("/cli/fault/sc-fail", test_sc_fail);
     return g_test_run();

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # "    $ ./atomsim ..." and "    ./atomsim ..." lines; files they write go
 # to the temporary directory, where the commands run.
-sed -n 's/^    \(\$ \)\{0,1\}\(\.\/atomsim .*\|tools\/atomsim-cc .*\)$/\2/p' "$readme" |
+sed -n 's/^ \{4,\}\(\$ \)\{0,1\}\(\.\/atomsim .*\|tools\/atomsim-cc .*\)$/\2/p' "$readme" |
     grep -v 'prog\.elf' > "$tmp/commands"
 [ -s "$tmp/commands" ] || { echo "FAIL: no commands found in $readme"; exit 1; }
 

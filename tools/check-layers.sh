@@ -6,10 +6,11 @@
 #   sim/base  cpus  sim/sched  sim/core  sim/detect  sim/report  sim/explore  sim/cli
 # A file may include, and call, files of its own layer and of layers below.
 # Includes are read from the sources; calls from the objects' symbols (nm)
-# when BUILDDIR holds a build.  A module is a .c with its .h; the run's files
-# (core/run*.c, which share core/run-private.h) are one module.  The graph of
-# modules must have no cycle (tsort finds them).  Prints what is wrong and
-# exits 1, or prints a summary and exits 0.
+# when BUILDDIR holds a build.  Neither graph may have a cycle (tsort finds
+# them): no file includes itself through others, and no object calls itself
+# through others.  The run's objects (core/run*.o, which share
+# core/run-private.h) count as one.  Prints what is wrong and exits 1, or
+# prints a summary and exits 0.
 set -euo pipefail
 src=${1:-$(dirname "$0")/..}
 build=${2:-$src}
@@ -18,20 +19,20 @@ cd "$src"
 layers=(sim/base cpus sim/sched sim/core sim/detect sim/report sim/explore sim/cli)
 declare -A ranks
 for i in "${!layers[@]}"; do ranks[${layers[$i]}]=$i; done
-# The module of a file: its folder and stem; run-*.c and run-private.h are "run".
+# The module of an object: its folder and stem, where the files that share
+# a STEM-private.h (STEM.c, STEM-*.c) are one module, STEM.
 module() {
     local dir=${1%/*} stem=${1##*/}
     stem=${stem%.[ch]}
-    case "$stem" in run-*) [ -f "$dir/run-private.h" ] && stem=run ;; esac
+    case "$stem" in *-*) [ -f "$dir/${stem%%-*}-private.h" ] && stem=${stem%%-*} ;; esac
     echo "$dir/$stem"
 }
 
-bad=0 edges=$(mktemp) checked=0 calls=0
-trap 'rm -f "$edges"' EXIT
+bad=0 includes=$(mktemp) edges=$(mktemp) checked=0 calls=0
+trap 'rm -f "$includes" "$edges"' EXIT
 for f in sim/*/*.[ch] cpus/*.[ch]; do
     dir=${f%/*}
     from=${ranks[$dir]:--1}
-    fm=$(module "$f")
     [ "$from" -ge 0 ] || { echo "check-layers: $f: $dir is no layer"; bad=1; continue; }
     while read -r inc; do
         if [ -f "$dir/$inc" ]; then
@@ -50,8 +51,7 @@ for f in sim/*/*.[ch] cpus/*.[ch]; do
             echo "check-layers: $f includes $target: upward ($dir is below $tdir)"
             bad=1
         fi
-        tm=$(module "$target")
-        [ "$fm" != "$tm" ] && echo "$fm $tm" >> "$edges"
+        echo "$f $target" >> "$includes"
     done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
 done
 
@@ -59,7 +59,7 @@ done
 # define them.
 if ls "$build"/sim/*/*.o >/dev/null 2>&1; then
     defs=$(mktemp) uses=$(mktemp)
-    trap 'rm -f "$edges" "$defs" "$uses"' EXIT
+    trap 'rm -f "$includes" "$edges" "$defs" "$uses"' EXIT
     for o in "$build"/sim/*/*.o "$build"/cpus/*.o; do
         rel=${o#"$build"/}; rel=${rel%.o}.c
         m=$(module "$rel")
@@ -77,9 +77,14 @@ if ls "$build"/sim/*/*.o >/dev/null 2>&1; then
     done < <(join "$uses" "$defs")
 fi
 
-if ! sort -u "$edges" | tsort > /dev/null 2> >(sed 's/^/check-layers: /' >&2); then
-    echo "check-layers: the modules above depend on each other in a circle"
-    bad=1
-fi
+# A circle: tsort names its members on stderr.
+circle() {
+    if ! sort -u "$1" | tsort > /dev/null 2> >(sed 's/^/check-layers: /' >&2); then
+        echo "check-layers: the $2 run in a circle (tsort names its members)"
+        bad=1
+    fi
+}
+circle "$includes" "includes"
+circle "$edges" "calls"
 [ "$bad" -eq 0 ] || exit 1
 echo "check-layers: $checked includes and $calls calls run down ${#layers[@]} layers, no circle"

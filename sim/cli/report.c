@@ -148,12 +148,17 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
     g_autoptr(GError) error = NULL;
     if (o->json != NULL) {
         struct report_options ropt = {
-            t->sched_options, (uint64_t)o->max_steps, (uint64_t)o->max_insns, t->reproduce,
-            run_schedule(r), t->result, t->status, t->abnormal, search,
-            (unsigned)o->lock_table_size, (uint64_t)o->spin_limit, (uint64_t)o->sc_fail_limit,
-            (const char *const *)o->faults, !o->no_inject,
+            .sched = t->sched_options, .max_steps = (uint64_t)o->max_steps,
+            .max_insns = (uint64_t)o->max_insns, .reproduce = t->reproduce,
+            .schedule = run_schedule(r), .result = t->result, .exit_status = t->status,
+            .fault = t->abnormal, .search = search,
+            .lock_table_size = (unsigned)o->lock_table_size,
+            .spin_limit = (uint64_t)o->spin_limit, .sc_fail_limit = (uint64_t)o->sc_fail_limit,
+            .faults = (const char *const *)o->faults, .inject = !o->no_inject,
+            .monitor = r->monitor.policy, .steps = r->steps, .insns = r->insns,
+            .findings = &r->found,
         };
-        if (!report_json_write(o->json, r, m, locks, &ropt, &error)) {
+        if (!report_json_write(o->json, m, locks, &ropt, &error)) {
             fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);
             return EXIT_USAGE;
         }

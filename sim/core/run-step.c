@@ -31,7 +31,8 @@ unsigned step_choose_next(struct run *r, int current)
     if (LOG_ON(LOG_SCHED)) {
         g_autofree char *turn = r->turn_left == LONG_MAX
                                     ? g_strdup("until it ends, blocks or spins")
-                                    : g_strdup_printf("for %ld steps", r->turn_left);
+                                    : g_strdup_printf("for %ld step%s", r->turn_left,
+                                                      r->turn_left == 1 ? "" : "s");
         LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": the scheduler picks cpu%u, %s", r->steps + 1,
             next, turn);
     }

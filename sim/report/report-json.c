@@ -58,12 +58,13 @@ static void add_finding(JsonBuilder *b, const struct machine *m, const struct fi
     json_builder_end_object(b);
 }
 
-static void add_statistics(JsonBuilder *b, const struct run *r, const struct machine *m)
+static void add_statistics(JsonBuilder *b, const struct report_options *o,
+                           const struct machine *m)
 {
     json_builder_set_member_name(b, "statistics");
     json_builder_begin_object(b);
-    add_int(b, "instructions", (gint64)r->insns);
-    add_int(b, "steps", (gint64)r->steps);
+    add_int(b, "instructions", (gint64)o->insns);
+    add_int(b, "steps", (gint64)o->steps);
     json_builder_set_member_name(b, "cores");
     json_builder_begin_array(b);
     for (unsigned i = 0; i < m->ncores; i++) {
@@ -130,9 +131,8 @@ static void add_locks(JsonBuilder *b, const struct machine *m, struct lockstat *
     json_builder_end_array(b);
 }
 
-gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
-                           struct lockstat *ls, const struct report_options *o,
-                           GError **error)
+gboolean report_json_write(const char *path, const struct machine *m, struct lockstat *ls,
+                           const struct report_options *o, GError **error)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
     json_builder_begin_object(b);
@@ -143,7 +143,7 @@ gboolean report_json_write(const char *path, const struct run *r, const struct m
     json_builder_set_member_name(b, "options");
     json_builder_begin_object(b);
     add_string(b, "schedule", o->sched);
-    add_string(b, "monitor", monitor_policy_name(r->monitor.policy));
+    add_string(b, "monitor", monitor_policy_name(o->monitor));
     add_int(b, "max_steps", (gint64)o->max_steps);
     add_int(b, "max_insns", (gint64)o->max_insns);
     json_builder_set_member_name(b, "lock_table_size");
@@ -172,14 +172,14 @@ gboolean report_json_write(const char *path, const struct run *r, const struct m
         json_builder_add_string_value(b, o->fault);
     else
         json_builder_add_null_value(b);
-    add_int(b, "findings_total", findings_count(&r->found));
+    add_int(b, "findings_total", findings_count(o->findings));
     json_builder_set_member_name(b, "findings");
     json_builder_begin_array(b);
-    for (unsigned i = 0; i < findings_count(&r->found); i++)
-        add_finding(b, m, findings_at(&r->found, i));
+    for (unsigned i = 0; i < findings_count(o->findings); i++)
+        add_finding(b, m, findings_at(o->findings, i));
     json_builder_end_array(b);
     add_locks(b, m, ls);
-    add_statistics(b, r, m);
+    add_statistics(b, o, m);
     json_builder_end_object(b);
 
     g_autoptr(JsonGenerator) gen = json_generator_new();

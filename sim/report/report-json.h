@@ -5,9 +5,12 @@
 
 #include <glib.h>
 #include "detect/lockstat.h"
-#include "core/run.h"
+#include "core/finding.h"
+#include "core/machine.h"
+#include "core/monitor.h"
 
-/* What the report says about how the run was made. */
+/* What the report says about the run: how it was made, and what it did
+ * beyond the machine's state (the cores' counts and exits are there). */
 struct report_options {
     const char *sched;          /* "--sched random:4 --seed 1" or "--schedule ..." */
     uint64_t max_steps, max_insns;
@@ -21,12 +24,14 @@ struct report_options {
     uint64_t spin_limit, sc_fail_limit;
     const char *const *faults;  /* --fault, as given, NULL-terminated, or NULL */
     bool inject;
+    enum monitor_policy monitor;
+    uint64_t steps, insns;      /* all cores' */
+    const struct findings *findings;
 };
 
-/* Write the report of run r (ended) on machine m, with the locks of ls, to
- * path. */
-gboolean report_json_write(const char *path, const struct run *r, const struct machine *m,
-                           struct lockstat *ls, const struct report_options *o,
-                           GError **error);
+/* Write the report of the run that ended on machine m, with the locks of
+ * ls, to path. */
+gboolean report_json_write(const char *path, const struct machine *m, struct lockstat *ls,
+                           const struct report_options *o, GError **error);
 
 #endif

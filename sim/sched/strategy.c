@@ -1,0 +1,30 @@
+/* strategy.c — see strategy.h: what the strategies' files share. */
+#include <stdlib.h>
+
+#include "strategy.h"
+
+gboolean sched_parse_count(const char *text, long *out)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || v < 1 || v > TURN_MAX)
+        return FALSE;
+    *out = v;
+    return TRUE;
+}
+
+unsigned sched_next_after(const bool *runnable, unsigned ncores, int current)
+{
+    for (unsigned i = 1; i <= ncores; i++) {
+        unsigned c = (unsigned)(current + (int)i) % ncores;
+        if (runnable[c])
+            return c;
+    }
+    g_assert_not_reached();
+}
+
+GRand *sched_rand_new(uint64_t seed)
+{
+    guint32 words[2] = { (guint32)seed, (guint32)(seed >> 32) };
+    return g_rand_new_with_seed_array(words, 2);
+}

@@ -1,0 +1,91 @@
+/* turns.c — see scheduler.h: a schedule as turns, in text and in arrays,
+ * and a replay file's text. */
+#include <limits.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "scheduler.h"
+
+char *sched_replay_text(const char *text)
+{
+    GString *schedule = g_string_new(NULL);
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l; l++)
+        if (**l != '#')
+            g_string_append(schedule, g_strstrip(*l));
+    return g_string_free(schedule, FALSE);
+}
+
+/* CORE ":" (COUNT | "*").  A count is any number of steps a run can take:
+ * a recorded turn may be longer than any turn length a strategy takes. */
+static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *turn,
+                       GError **error)
+{
+    const char *colon = strchr(text, ':');
+    g_autofree char *core_text = colon ? g_strndup(text, (gsize)(colon - text)) : NULL;
+    guint64 core, count;
+    if (colon == NULL || !g_ascii_string_to_unsigned(core_text, 10, 0, G_MAXUINT, &core, NULL)) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "'%s' is not CORE:COUNT or CORE:*", text);
+        return false;
+    }
+    if (core >= ncores) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "'%s' names cpu%" G_GUINT64_FORMAT ", but there are %u cores (0 to %u)",
+                    text, core, ncores, ncores - 1);
+        return false;
+    }
+    turn->core = (unsigned)core;
+    if (strcmp(colon + 1, "*") == 0) {
+        turn->steps = -1;
+        return true;
+    }
+    if (!g_ascii_string_to_unsigned(colon + 1, 10, 1, LONG_MAX, &count, NULL)) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                    "'%s': the count must be * or a whole number from 1 to %ld", text,
+                    LONG_MAX);
+        return false;
+    }
+    turn->steps = (long)count;
+    return true;
+}
+
+GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error)
+{
+    g_autoptr(GArray) turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    g_auto(GStrv) parts = g_strsplit(text, ",", -1);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        struct sched_turn turn;
+        if (!parse_turn(g_strstrip(parts[i]), ncores, &turn, error))
+            return NULL;
+        g_array_append_val(turns, turn);
+    }
+    return g_steal_pointer(&turns);
+}
+
+void sched_turns_add(GArray *turns, unsigned core)
+{
+    struct sched_turn *last = turns->len
+        ? &g_array_index(turns, struct sched_turn, turns->len - 1) : NULL;
+    if (last != NULL && last->core == core) {
+        last->steps++;
+        return;
+    }
+    struct sched_turn t = { core, 1 };
+    g_array_append_val(turns, t);
+}
+
+char *sched_turns_text(const GArray *turns)
+{
+    GString *s = g_string_new(NULL);
+    for (guint i = 0; i < turns->len; i++) {
+        const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
+        if (t->steps < 0)
+            g_string_append_printf(s, "%s%u:*", i ? "," : "", t->core);
+        else
+            g_string_append_printf(s, "%s%u:%ld", i ? "," : "", t->core, t->steps);
+    }
+    return g_string_free(s, FALSE);
+}
+
+/* Dispatch ------------------------------------------------------------------ */
