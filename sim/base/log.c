@@ -73,6 +73,8 @@ gboolean log_init(const char *list, GError **error)
     log_areas_on = on;
     if (on == 0)
         return TRUE;
+    /* standard output is the guest's and the report's */
+    g_log_writer_default_set_use_stderr(TRUE);
     /* GLib prints a debug message only if G_MESSAGES_DEBUG names its
      * domain: name every area that is on. */
     GString *domains_on = g_string_new(env);
