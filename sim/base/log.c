@@ -22,6 +22,14 @@ const char *log_domain(enum log_area a)
     return domains[a];
 }
 
+void log_write(enum log_area a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_logv(domains[a], G_LOG_LEVEL_DEBUG, fmt, ap);
+    va_end(ap);
+}
+
 const char *log_area_names(void)
 {
     return "sched, monitor, memory, cpu, explore";

@@ -28,11 +28,15 @@ const char *log_area_names(void);
 /* "atomsim-sched" ... */
 const char *log_domain(enum log_area a);
 
+/* Write one message of area (LOG's, out of the hot paths' way). */
+void log_write(enum log_area a, const char *fmt, ...) G_GNUC_PRINTF(2, 3)
+    __attribute__((cold));
+
 #define LOG_ON(area) G_UNLIKELY(log_areas_on & (1u << (area)))
 #define LOG(area, ...)                                                          \
     do {                                                                        \
         if (LOG_ON(area))                                                       \
-            g_log(log_domain(area), G_LOG_LEVEL_DEBUG, __VA_ARGS__);            \
+            log_write(area, __VA_ARGS__);                                       \
     } while (0)
 
 #endif

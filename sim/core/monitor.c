@@ -52,8 +52,21 @@ void monitor_load_exclusive(struct monitor *mon, unsigned core, uint64_t addr,
     if (!r->valid)
         mon->active++;
     *r = (struct reservation){ .valid = true, .addr = addr, .size = size, .value = value };
-    LOG(LOG_MONITOR, "cpu%u reserves 0x%" G_GINT64_MODIFIER "x (%u bytes, value 0x%" G_GINT64_MODIFIER "x)", core, addr,
-        size, value);
+    LOG(LOG_MONITOR, "cpu%u reserves 0x%" G_GINT64_MODIFIER "x (%u bytes, value 0x%"
+        G_GINT64_MODIFIER "x)", core, addr, size, value);
+}
+
+/* The log's line for a store-exclusive's outcome. */
+static void __attribute__((cold, noinline))
+log_store_exclusive(unsigned core, uint64_t addr, const struct reservation *r, bool held,
+                    bool stores, bool diverged)
+{
+    log_write(LOG_MONITOR, "cpu%u store-exclusive to 0x%" G_GINT64_MODIFIER "x: %s", core, addr,
+              stores ? (diverged ? "stores (the value is the same; another core wrote it)"
+                                 : "stores")
+              : !r->valid ? "fails (no reservation)"
+              : !held     ? "fails (its reservation is for another address)"
+                          : "fails (another core wrote the granule)");
 }
 
 /* STREX stores only if the core's reservation is still there and names this
@@ -66,12 +79,8 @@ bool monitor_store_exclusive(struct monitor *mon, unsigned core, uint64_t addr,
     bool held = r->valid && r->addr == addr && r->size == size;
     bool stores = held && (mon->policy == MONITOR_VALUE ? current == r->value : !r->written);
     *diverged = stores && r->written;
-    LOG(LOG_MONITOR, "cpu%u store-exclusive to 0x%" G_GINT64_MODIFIER "x: %s", core, addr,
-        stores ? (*diverged ? "stores (the value is the same; another core wrote it)"
-                            : "stores")
-        : !r->valid ? "fails (no reservation)"
-        : !held     ? "fails (its reservation is for another address)"
-                    : "fails (another core wrote the granule)");
+    if (LOG_ON(LOG_MONITOR))
+        log_store_exclusive(core, addr, r, held, stores, *diverged);
     monitor_clear(mon, core);
     return stores;
 }
@@ -94,7 +103,8 @@ void monitor_store(struct monitor *mon, unsigned core, uint64_t addr, uint64_t s
         if (g < first || g > last)
             continue;
         r->written = true;
-        LOG(LOG_MONITOR, "cpu%u's store to 0x%" G_GINT64_MODIFIER "x %s cpu%u's reservation", core, addr,
+        LOG(LOG_MONITOR, "cpu%u's store to 0x%" G_GINT64_MODIFIER "x %s cpu%u's reservation",
+            core, addr,
             mon->policy != MONITOR_VALUE ? "clears" : "marks (value policy: kept)", i);
         if (mon->policy != MONITOR_VALUE)
             monitor_clear(mon, i);

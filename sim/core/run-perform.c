@@ -33,13 +33,6 @@ static uint64_t effective_address(struct run *r, const struct core *c,
     return r->m->cpu->word_size == 4 ? (uint32_t)a : a;
 }
 
-void perform_finish_pending(struct run *r, struct run_core *rc)
-{
-    rc->has_pending = false;
-    rc->pending.new_value = machine_read(r->m, rc->pending.addr, rc->pending.size);
-    run_emit(r, &rc->pending);
-}
-
 /* The value in registers data_reg[] (a pair: [0] at the lower address) as
  * memory would hold it, for a compare-and-swap or a store-exclusive. */
 static bool registers_match_memory(struct run *r, const struct core *c,

@@ -40,8 +40,16 @@ void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc);
 bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, uint64_t pc,
                uint64_t addr);
 /* The event of the step just taken (the first after a preemption says so). */
-struct event step_event(struct run *r, const struct run_core *rc, const struct insn_info *ii,
-                        uint64_t pc, uint64_t addr, enum event_kind kind);
+static inline struct event step_event(struct run *r, const struct run_core *rc,
+                                      const struct insn_info *ii, uint64_t pc, uint64_t addr,
+                                      enum event_kind kind)
+{
+    struct event e = { .step = r->steps, .core = rc->core->id, .pc = pc, .addr = addr,
+                       .size = ii->size, .kind = (uint8_t)kind,
+                       .flags = r->preempted ? EVENT_PREEMPTED : 0 };
+    r->preempted = false;
+    return e;
+}
 
 /* run-perform.c ---------------------------------------------------------- */
 
@@ -49,7 +57,12 @@ struct event step_event(struct run *r, const struct run_core *rc, const struct i
 void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
                      uint64_t pc);
 /* The instruction of the pending event has run: its value is in memory. */
-void perform_finish_pending(struct run *r, struct run_core *rc);
+static inline void perform_finish_pending(struct run *r, struct run_core *rc)
+{
+    rc->has_pending = false;
+    rc->pending.new_value = machine_read(r->m, rc->pending.addr, rc->pending.size);
+    run_emit(r, &rc->pending);
+}
 
 /* ii runs on the core: its registers' dependencies on loads follow (loaded:
  * the slot of the load it does, if any). */

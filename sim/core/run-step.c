@@ -18,6 +18,17 @@ static bool delayed(const struct run *r, unsigned i)
     return r->cores[i].delayed_until > r->steps;
 }
 
+/* The log's line for the scheduler's choice. */
+static void __attribute__((cold, noinline)) log_choice(const struct run *r, unsigned next)
+{
+    g_autofree char *turn = r->turn_left == LONG_MAX
+                                ? g_strdup("until it ends, blocks or spins")
+                                : g_strdup_printf("for %ld step%s", r->turn_left,
+                                                  r->turn_left == 1 ? "" : "s");
+    log_write(LOG_SCHED, "step %" G_GUINT64_FORMAT ": the scheduler picks cpu%u, %s",
+              r->steps + 1, next, turn);
+}
+
 unsigned step_choose_next(struct run *r, int current)
 {
     bool runnable[ATOMSIM_MAX_CORES], any_undelayed = false;
@@ -28,14 +39,8 @@ unsigned step_choose_next(struct run *r, int current)
     for (unsigned i = 0; any_undelayed && i < r->m->ncores; i++)
         runnable[i] = runnable[i] && !delayed(r, i);
     unsigned next = sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
-    if (LOG_ON(LOG_SCHED)) {
-        g_autofree char *turn = r->turn_left == LONG_MAX
-                                    ? g_strdup("until it ends, blocks or spins")
-                                    : g_strdup_printf("for %ld step%s", r->turn_left,
-                                                      r->turn_left == 1 ? "" : "s");
-        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": the scheduler picks cpu%u, %s", r->steps + 1,
-            next, turn);
-    }
+    if (LOG_ON(LOG_SCHED))
+        log_choice(r, next);
     return next;
 }
 
@@ -75,8 +80,8 @@ static int injected_core(struct run *r, const struct core *c)
  * (why: for the log). */
 static void preempt(struct run *r, struct run_core *rc, uint64_t pc, int next, const char *why)
 {
-    LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u is switched out before 0x%" G_GINT64_MODIFIER "x for cpu%d (%s)",
-        r->steps + 1, rc->core->id, pc, next, why);
+    LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u is switched out before 0x%"
+        G_GINT64_MODIFIER "x for cpu%d (%s)", r->steps + 1, rc->core->id, pc, next, why);
     r->preemptions++;
     r->preempted = true;
     r->next_core = next;
@@ -114,14 +119,4 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
     c->steps++;
     sched_turns_add(r->turns, c->id);
     return true;
-}
-
-struct event step_event(struct run *r, const struct run_core *rc, const struct insn_info *ii,
-                        uint64_t pc, uint64_t addr, enum event_kind kind)
-{
-    struct event e = { .step = r->steps, .core = rc->core->id, .pc = pc, .addr = addr,
-                       .size = ii->size, .kind = (uint8_t)kind,
-                       .flags = r->preempted ? EVENT_PREEMPTED : 0 };
-    r->preempted = false;
-    return e;
 }

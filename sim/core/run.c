@@ -18,6 +18,17 @@
 #include "guest-abi.h"
 #include "run-private.h"
 
+/* The log's line for an event. */
+static void __attribute__((cold, noinline)) log_event(const struct event *e)
+{
+    log_write(LOG_MEMORY,
+              "step %" G_GUINT64_FORMAT ": cpu%u %s 0x%" G_GINT64_MODIFIER "x (%u bytes) 0x%"
+              G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s", e->step, e->core, kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
+              !(e->flags & EVENT_HAS_SUCCESS) ? ""
+              : (e->flags & EVENT_SUCCESS)    ? ", succeeded"
+                                              : ", failed");
+}
+
 void run_emit(struct run *r, const struct event *e)
 {
     if (r->delay_holder && event_takes_lock(e)) {
@@ -25,10 +36,8 @@ void run_emit(struct run *r, const struct event *e)
         LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u took a lock: held back until step %"
             G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
     }
-    LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u %s 0x%" G_GINT64_MODIFIER "x (%u bytes) 0x%" G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s",
-        e->step, e->core, kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
-        (e->flags & EVENT_HAS_SUCCESS) ? ((e->flags & EVENT_SUCCESS) ? ", succeeded" : ", failed")
-                                       : "");
+    if (LOG_ON(LOG_MEMORY))
+        log_event(e);
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
 }

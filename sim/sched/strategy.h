@@ -72,7 +72,7 @@ const struct strategy *sched_find(const char *spec);
  * (to free). */
 char *sched_usages(void);
 
-/* Helpers the strategies share (scheduler.c). */
+/* Helpers the strategies share (strategy.c). */
 
 /* The longest turn a strategy takes (rr's Q, random's M, pct's K). */
 #define TURN_MAX 1000000
