@@ -1,4 +1,13 @@
-/* run-perform.c — what a visible instruction does, as events.
+/* run-perform.c — the code hook, and what a visible instruction does, as
+ * events.
+ *
+ * One code hook covers the guest's code: it counts instructions and looks
+ * each pc up in the codemap (an array index, a few ns).  Only visible
+ * operations go further: shared-memory accesses, atomic instructions,
+ * fences and traps.  The hook also follows which of the core's loads each
+ * register's value depends on (taint.h), so that a store's event says
+ * whether it stores what the core loaded: one test and branch per
+ * instruction while no register it touches depends on a load.
  *
  * Most instructions run in the engine; their events are made here before
  * they execute, and an event's value after the instruction is read at the
@@ -135,8 +144,9 @@ static bool is_exclusive(const struct insn_info *ii)
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
 }
 
-void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
-                     uint64_t pc)
+/* The visible instruction ii at pc is about to run on rc's core. */
+static void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                            uint64_t pc)
 {
     struct machine *m = r->m;
     struct core *c = rc->core;
@@ -237,4 +247,38 @@ void perform_visible(struct run *r, struct run_core *rc, const struct insn_info 
     }
     }
     follow_registers(rc, ii, loaded);
+}
+
+void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
+{
+    (void)uc;
+    (void)size;
+    struct run_core *rc = data;
+    struct run *r = rc->run;
+    struct core *c = rc->core;
+    if (G_UNLIKELY(rc->has_pending))
+        perform_finish_pending(r, rc);
+    /* A trap blocked or ended the core, or the run is over, but the engine
+     * runs on: uc_emu_stop() is lost when a hook has written PC (sparc32's
+     * trap return does).  Nothing may execute for a core that is not
+     * running, so this instruction waits for the core's next turn. */
+    if (G_UNLIKELY(c->state != CORE_RUNNING || r->stopping)) {
+        c->pc = pc;
+        rc->resuming = false;
+        run_stop_engine(r, c);
+        return;
+    }
+    c->last_pc = pc;
+    c->insns++;
+    if (G_UNLIKELY(++r->insns > r->opt->max_insns)) {
+        step_stop_before(r, rc, pc);
+        run_end_with(r, RUN_INSN_BUDGET);
+        return;
+    }
+    const struct insn_info *ii = codemap_get(&r->m->code, pc);
+    if (G_LIKELY(ii->kind == INSN_PRIVATE)) {
+        follow_registers(rc, ii, 0);
+        return;
+    }
+    perform_visible(r, rc, ii, pc);
 }

@@ -1,6 +1,7 @@
 /* run-private.h — what the run's three files share, and no other file:
- * run.c (the loop and the engines' hooks), run-step.c (the choice of the
- * next step) and run-perform.c (what a visible instruction does). */
+ * run.c (the loop, the system-call and fault hooks), run-step.c (the choice
+ * of the next step) and run-perform.c (the code hook: what each instruction
+ * does). */
 #ifndef ATOMSIM_RUN_PRIVATE_H
 #define ATOMSIM_RUN_PRIVATE_H
 
@@ -16,6 +17,8 @@ void run_end_with(struct run *r, enum run_end why);
 void run_fault(struct run *r, char *what);
 /* An engine call failed: the run ends with a fault that says which. */
 void run_engine_failed(struct run *r, const char *what, uc_err err);
+/* Stop c's engine after this instruction or hook. */
+void run_stop_engine(struct run *r, struct core *c);
 
 /* A register of c's engine (0 if it cannot be read: the run ends). */
 static inline uint64_t run_reg(struct run *r, const struct core *c, int reg)
@@ -53,9 +56,9 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 
 /* run-perform.c ---------------------------------------------------------- */
 
-/* The visible instruction ii at pc is about to run on rc's core. */
-void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
-                     uint64_t pc);
+/* The code hook (UC_HOOK_CODE, data: the core's struct run_core): every
+ * instruction of the guest's code, before it executes. */
+void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data);
 /* The instruction of the pending event has run: its value is in memory. */
 static inline void perform_finish_pending(struct run *r, struct run_core *rc)
 {

@@ -1,15 +1,12 @@
-/* run.c — see run.h: the loop and the engines' hooks.
+/* run.c — see run.h: the loop, the engines' hooks (the code hook is
+ * run-perform.c's), and what the run's sinks may ask of it.
  *
- * One code hook covers the guest's code: it counts instructions and looks
- * each pc up in the codemap (an array index, a few ns).  Only visible
- * operations go further (run-perform.c): shared-memory accesses, atomic
- * instructions, fences and traps.  Each is a step, at which the scheduler
- * may switch cores (run-step.c), and an event for the sinks.  The hook also
- * follows which of the core's loads each register's value depends on
- * (taint.h), so that a store's event says whether it stores what the core
- * loaded: one test and branch per instruction while no register it touches
- * depends on a load.  The run turns what the guest's system calls did into
- * output and findings; findings are kept in one place, r->found.
+ * The loop starts each core's engine in turn, from where it stopped, until
+ * every core has ended, the run is stopped, or no core can run.  Each
+ * visible operation is a step, at which the scheduler may switch cores
+ * (run-step.c), and an event for the sinks (run-perform.c).  The run turns
+ * what the guest's system calls did into output and findings; findings are
+ * kept in one place, r->found.
  */
 #include <string.h>
 
@@ -165,46 +162,11 @@ static void spinning(void *ctx, unsigned core)
 
 /* The hooks ------------------------------------------------------------- */
 
-/* Stop c's engine after this instruction or hook. */
-static void stop_engine(struct run *r, struct core *c)
+void run_stop_engine(struct run *r, struct core *c)
 {
     uc_err err = uc_emu_stop(c->uc);
     if (err != UC_ERR_OK)
         run_engine_failed(r, "stop a core", err);
-}
-
-static void on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
-{
-    (void)uc;
-    (void)size;
-    struct run_core *rc = data;
-    struct run *r = rc->run;
-    struct core *c = rc->core;
-    if (G_UNLIKELY(rc->has_pending))
-        perform_finish_pending(r, rc);
-    /* A trap blocked or ended the core, or the run is over, but the engine
-     * runs on: uc_emu_stop() is lost when a hook has written PC (sparc32's
-     * trap return does).  Nothing may execute for a core that is not
-     * running, so this instruction waits for the core's next turn. */
-    if (G_UNLIKELY(c->state != CORE_RUNNING || r->stopping)) {
-        c->pc = pc;
-        rc->resuming = false;
-        stop_engine(r, c);
-        return;
-    }
-    c->last_pc = pc;
-    c->insns++;
-    if (G_UNLIKELY(++r->insns > r->opt->max_insns)) {
-        step_stop_before(r, rc, pc);
-        run_end_with(r, RUN_INSN_BUDGET);
-        return;
-    }
-    const struct insn_info *ii = codemap_get(&r->m->code, pc);
-    if (G_LIKELY(ii->kind == INSN_PRIVATE)) {
-        follow_registers(rc, ii, 0);
-        return;
-    }
-    perform_visible(r, rc, ii, pc);
 }
 
 static void on_syscall(struct run_core *rc)
@@ -216,7 +178,7 @@ static void on_syscall(struct run_core *rc)
     uc_err err = cpu->syscall_args(c->uc, &nr, args);
     if (err != UC_ERR_OK) {
         run_engine_failed(r, "read a system call's arguments", err);
-        stop_engine(r, c);
+        run_stop_engine(r, c);
         return;
     }
     struct guest_outcome out;
@@ -227,7 +189,7 @@ static void on_syscall(struct run_core *rc)
     if (err != UC_ERR_OK)
         run_engine_failed(r, "return from a system call", err);
     if (c->state != CORE_RUNNING || r->stopping)
-        stop_engine(r, c);
+        run_stop_engine(r, c);
 }
 
 static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
@@ -241,7 +203,7 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
         return;
     }
     run_fault(r, g_strdup_printf("%s (trap %u)", cpu->trap_name(intno), intno));
-    stop_engine(r, rc->core);
+    run_stop_engine(r, rc->core);
 }
 
 static void on_syscall_insn(uc_engine *uc, void *data)
@@ -268,7 +230,7 @@ static uc_err attach_hooks(struct run_core *rc)
     const struct cpu_ops *cpu = m->cpu;
     uc_engine *uc = rc->core->uc;
     uc_hook *h = rc->hooks;
-    uc_err err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_CODE, (void *)on_code, rc,
+    uc_err err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_CODE, (void *)perform_on_code, rc,
                              m->code.lo, m->code.hi - 1);
     if (err == UC_ERR_OK)
         err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_INTR, (void *)on_interrupt, rc, 1, 0);
