@@ -78,12 +78,16 @@ tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond-strex
 LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bts x86-lock-bts
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
+# Memory-model shapes, for every cpu with store buffers.
+LITMUS_TSO = sb sb-fence
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
-	$(LITMUS_SPARC32:%=%D%/litmus/%.c)
+	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_TSO:%=%D%/litmus/%.c)
 EXTRA_DIST += $(LITMUS_SRCS) %D%/litmus/litmus.h
 LITMUS_ELFS = $(call guests_for,arm,$(LITMUS_ARM),litmus) \
 	$(call guests_for,x86,$(LITMUS_X86),litmus) $(call guests_for,x86_64,$(LITMUS_X86),litmus) \
-	$(call guests_for,sparc32,$(LITMUS_SPARC32),litmus)
+	$(call guests_for,sparc32,$(LITMUS_SPARC32),litmus) \
+	$(call guests_for,x86,$(LITMUS_TSO),litmus) $(call guests_for,x86_64,$(LITMUS_TSO),litmus) \
+	$(call guests_for,sparc32,$(LITMUS_TSO),litmus)
 tests/litmus/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(LITMUS_SRCS) %D%/litmus/litmus.h
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/litmus/$(*F).c
 

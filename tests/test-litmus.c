@@ -14,6 +14,7 @@
 
 struct block {
     char *monitor;              /* NULL: atomsim's default */
+    char *memory;               /* likewise */
     GPtrArray *schedules;       /* char * */
     char *result;               /* Always, Sometimes, Never */
 };
@@ -29,6 +30,7 @@ static void block_free(gpointer p)
 {
     struct block *b = p;
     g_free(b->monitor);
+    g_free(b->memory);
     g_ptr_array_unref(b->schedules);
     g_free(b->result);
     g_free(b);
@@ -71,6 +73,8 @@ static struct litmus *litmus_read(const char *dir, const char *file)
             l->cpus = g_strsplit_set(value, " ", -1);
         } else if (strcmp(s, "Monitor") == 0) {
             b->monitor = g_strdup(value);
+        } else if (strcmp(s, "Memory") == 0) {
+            b->memory = g_strdup(value);
         } else if (strcmp(s, "Schedule") == 0) {
             g_ptr_array_add(b->schedules, g_strdup(value));
         } else if (strcmp(s, "Result") == 0) {
@@ -103,10 +107,13 @@ struct litmus_case {
 /* Did the run observe the outcome?  The run must end, with or without
  * findings (exit 0 or 1), and core 0 must say. */
 static bool run_once(const char *elf, const char *cpu, const char *schedule,
-                     const char *monitor)
+                     const struct block *b)
 {
-    struct result r = atomsim_with(monitor ? "--monitor" : NULL, monitor, "--cpu", cpu,
-                                   "--cores", "2", "--schedule", schedule, elf, NULL);
+    g_autofree char *monitor = g_strdup_printf("--monitor=%s",
+                                               b->monitor ? b->monitor : "address");
+    g_autofree char *memory = g_strdup_printf("--memory=%s", b->memory ? b->memory : "sc");
+    struct result r = atomsim(monitor, memory, "--cpu", cpu, "--cores", "2", "--schedule",
+                              schedule, elf, NULL);
     if (r.status > 1)
         g_error("--schedule %s: atomsim did not end:\n%s%s", schedule, r.out, r.err);
     bool observed = strstr(r.out, "cpu0: litmus: observed\n") != NULL;
@@ -128,10 +135,10 @@ static void test_litmus(gconstpointer data)
         unsigned seen = 0;
         for (guint k = 0; k < b->schedules->len; k++) {
             const char *schedule = g_ptr_array_index(b->schedules, k);
-            bool observed = run_once(elf, lc->cpu, schedule, b->monitor);
-            g_test_message("%s on %s, --schedule %s --monitor %s: %s", l->name, lc->cpu,
-                           schedule, b->monitor ? b->monitor : "address",
-                           observed ? "observed" : "not observed");
+            bool observed = run_once(elf, lc->cpu, schedule, b);
+            g_test_message("%s on %s, --schedule %s --monitor %s --memory %s: %s", l->name,
+                           lc->cpu, schedule, b->monitor ? b->monitor : "address",
+                           b->memory ? b->memory : "sc", observed ? "observed" : "not observed");
             seen += observed;
         }
         g_assert_cmpuint(b->schedules->len, >, 0);
@@ -139,9 +146,9 @@ static void test_litmus(gconstpointer data)
                               : seen == 0              ? "Never"
                                                        : "Sometimes";
         if (strcmp(verdict, b->result) != 0)
-            g_error("%s on %s, block %u (--monitor %s): %s, but the header says %s",
-                    l->name, lc->cpu, i + 1, b->monitor ? b->monitor : "address", verdict,
-                    b->result);
+            g_error("%s on %s, block %u (--monitor %s --memory %s): %s, but the header says %s",
+                    l->name, lc->cpu, i + 1, b->monitor ? b->monitor : "address",
+                    b->memory ? b->memory : "sc", verdict, b->result);
     }
 }
 

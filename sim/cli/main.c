@@ -115,6 +115,7 @@ static int run_main(struct options *o)
         .max_insns = (uint64_t)o->max_insns,
         .out = stdout,
         .monitor = o->monitor_policy,
+        .memory = o->memory_model,
         .lock_table_size = (unsigned)o->lock_table_size,
         .strip_lock = o->strip_lock,
         .sc_fail = o->sc_fail,

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <glib.h>
 
+#include "base/memory.h"
 #include "cpus/cpu.h"
 #include "core/monitor.h"
 #include "sched/scheduler.h"
@@ -16,6 +17,7 @@ struct options {
     char *sched;
     char *schedule;
     char *monitor;
+    char *memory;
     char *trace;        /* "-" for standard output */
     char *json;
     char *timeline;     /* --timeline FILE */
@@ -46,6 +48,7 @@ struct options {
     /* What the checks made of the text above. */
     const struct cpu_ops *cpu_ops;      /* --cpu, or NULL: the ELF's */
     enum monitor_policy monitor_policy;
+    enum memory_model memory_model;
     /* --sched or --schedule: the schedule, or a search over schedules
      * (sched_exhaustive: dfs, whose bound is sched_bound) */
     struct sched *strategy;

@@ -33,6 +33,8 @@ static char *run_options_text(const struct run *r, const struct options *o,
 {
     GString *s = g_string_new(NULL);
     g_string_append_printf(s, " --monitor %s", monitor_policy_name(r->monitor.policy));
+    if (r->tso)
+        g_string_append(s, " --memory tso");
     if (o->no_inject)
         g_string_append(s, " --no-inject");
     for (char **f = o->faults; f && *f; f++)
@@ -155,7 +157,7 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
             .lock_table_size = (unsigned)o->lock_table_size,
             .spin_limit = (uint64_t)o->spin_limit, .sc_fail_limit = (uint64_t)o->sc_fail_limit,
             .faults = (const char *const *)o->faults, .inject = !o->no_inject,
-            .monitor = r->monitor.policy, .steps = r->steps, .insns = r->insns,
+            .monitor = r->monitor.policy, .memory = r->opt->memory, .steps = r->steps, .insns = r->insns,
             .findings = &r->found,
         };
         if (!report_json_write(o->json, m, locks, &ropt, &error)) {

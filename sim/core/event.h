@@ -27,6 +27,13 @@ enum event_flags {
     EVENT_DEPENDS = 1 << 6,     /* a STORE or SC whose value depends on the
                                    core's own earlier load of the location
                                    (always for a split RMW's store half) */
+    /* Store buffers (--memory tso): a STORE is two events. */
+    EVENT_BUFFERED = 1 << 7,    /* the store entered its core's buffer: only
+                                   the core sees it */
+    EVENT_DRAINED = 1 << 8,     /* the buffered store became visible to every
+                                   core (its step is the drain's) */
+    EVENT_FORWARDED = 1 << 9,   /* a LOAD that read the core's own buffered
+                                   store, not what the others see */
 };
 
 struct event {
@@ -40,7 +47,7 @@ struct event {
     unsigned core;
     uint8_t kind;       /* enum event_kind */
     uint8_t size;       /* bytes accessed */
-    uint8_t flags;      /* enum event_flags */
+    uint16_t flags;     /* enum event_flags */
 };
 
 struct run_control;
@@ -76,10 +83,11 @@ static inline bool event_atomic_write(const struct event *e)
     return e->kind == EVENT_RMW || (e->kind == EVENT_SC && (e->flags & EVENT_SUCCESS));
 }
 
-/* The event wrote memory: a store, or an atomic write. */
+/* The event wrote memory the other cores see: a store (a buffered one when
+ * it drains), or an atomic write. */
 static inline bool event_stored(const struct event *e)
 {
-    return e->kind == EVENT_STORE || event_atomic_write(e);
+    return (e->kind == EVENT_STORE && !(e->flags & EVENT_BUFFERED)) || event_atomic_write(e);
 }
 
 /* The event takes a lock: an atomic write that turns a word from 0 to
@@ -93,7 +101,7 @@ static inline bool event_takes_lock(const struct event *e)
  * 0. */
 static inline bool event_releases_lock(const struct event *e)
 {
-    return e->kind == EVENT_STORE && e->new_value == 0;
+    return event_stored(e) && e->kind == EVENT_STORE && e->new_value == 0;
 }
 
 /* The event finds a lock taken: a read, or an atomic attempt, that saw it

@@ -200,13 +200,10 @@ void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len)
     return NULL;
 }
 
-uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size)
+uint64_t machine_decode(const struct machine *m, const uint8_t *p, unsigned size)
 {
     unsigned n = size > 8 ? 8 : size;
-    const uint8_t *p = machine_guest_ptr(m, addr, n);
     uint64_t v = 0;
-    if (p == NULL)
-        return 0;
     for (unsigned i = 0; i < n; i++) {
         if (m->cpu->elf_data == ELFDATA2MSB)
             v = v << 8 | p[i];
@@ -214,6 +211,12 @@ uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size)
             v |= (uint64_t)p[i] << (8 * i);
     }
     return v;
+}
+
+uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size)
+{
+    const uint8_t *p = machine_guest_ptr(m, addr, size > 8 ? 8 : size);
+    return p == NULL ? 0 : machine_decode(m, p, size);
 }
 
 void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v)

@@ -79,6 +79,8 @@ void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len);
 /* The first min(size, 8) bytes at addr as a number in the cpu's byte order
  * (0 if they are not memory). */
 uint64_t machine_read(struct machine *m, uint64_t addr, unsigned size);
+/* The same of the bytes at p. */
+uint64_t machine_decode(const struct machine *m, const uint8_t *p, unsigned size);
 /* Store v's low size bytes (size <= 8) at addr in the cpu's byte order. */
 void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
 

@@ -122,6 +122,10 @@ static void split_rmw(struct run *r, struct run_core *rc, const struct insn_info
     struct event store = step_event(r, rc, ii, pc, addr, EVENT_STORE);
     store.old_value = machine_read(m, addr, ii->size);
     store.flags |= EVENT_SPLIT | EVENT_DEPENDS;
+    if (r->tso) {
+        store_buffers_before_store(&r->sb, addr, ii->size);
+        store.flags |= EVENT_BUFFERED;
+    }
     if (mem != NULL && memcmp(mem, rc->split_bytes, ii->size) != 0) {
         memcpy(mem, rc->split_bytes, ii->size);
         store.flags |= EVENT_STALE;
@@ -142,6 +146,27 @@ static uint8_t stores_own_load(const struct run_core *rc, const struct insn_info
 static bool is_exclusive(const struct insn_info *ii)
 {
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
+}
+
+/* TSO: what must happen to the core's store buffer before ii (split: a
+ * non-atomic RMW) runs.  A locked instruction, an atomic swap, a fence and
+ * a trap drain it first (Intel SDM vol. 3A 9.2.2: "locked instructions
+ * have a total order", "reads or writes cannot pass ... locked
+ * instructions"; x86-TSO's LOCK'd instructions and MFENCE flush the
+ * buffer; SPARC V8 K.2: ldstub, swap and a trap are atomic and ordered
+ * after the stores before them); a store into a full buffer drains its
+ * oldest entry. */
+static void make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                      bool split)
+{
+    unsigned core = rc->core->id;
+    if (split || ii->kind == INSN_STORE) {
+        if (store_buffer_count(&r->sb, core) == STORE_BUFFER_DEPTH)
+            step_drain(r, core, false);
+    } else if (ii->kind != INSN_LOAD) {
+        while (store_buffer_count(&r->sb, core) > 0)
+            step_drain(r, core, false);
+    }
 }
 
 /* The visible instruction ii at pc is about to run on rc's core. */
@@ -187,6 +212,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
                                      "x (%u bytes): an alignment fault", addr, ii->size));
         return;
     }
+    if (r->tso)
+        make_room(r, rc, ii, split);
     if (split) {
         split_rmw(r, rc, ii, pc, addr);
         return;
@@ -199,6 +226,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     uint64_t loaded = 0;
     switch (ii->kind) {
     case INSN_LOAD:
+        if (r->tso && store_buffers_covers(&r->sb, c->id, addr, ii->size))
+            e.flags |= EVENT_FORWARDED;
         rc->last_load = addr;
         loaded = taint_load(&rc->taint, addr);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
@@ -221,6 +250,10 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             e.flags |= stores_own_load(rc, ii, addr);
         else
             loaded = taint_load(&rc->taint, addr);
+        if (ii->kind == INSN_STORE && r->tso) {
+            store_buffers_before_store(&r->sb, addr, ii->size);
+            e.flags |= EVENT_BUFFERED;
+        }
         e.old_value = machine_read(m, addr, ii->size);
         if (ii->cas)
             e.flags |= EVENT_HAS_SUCCESS |

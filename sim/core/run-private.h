@@ -42,6 +42,11 @@ void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc);
  * if the core goes on. */
 bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, uint64_t pc,
                uint64_t addr);
+/* The oldest store in core's buffer becomes visible: a step and an event.
+ * chosen: the scheduler chose it (it goes into the run's turns); else the
+ * core's next instruction needs it (the turns that led there give it). */
+void step_drain(struct run *r, unsigned core, bool chosen);
+
 /* The event of the step just taken (the first after a preemption says so). */
 static inline struct event step_event(struct run *r, const struct run_core *rc,
                                       const struct insn_info *ii, uint64_t pc, uint64_t addr,
@@ -64,6 +69,8 @@ static inline void perform_finish_pending(struct run *r, struct run_core *rc)
 {
     rc->has_pending = false;
     rc->pending.new_value = machine_read(r->m, rc->pending.addr, rc->pending.size);
+    if (rc->pending.flags & EVENT_BUFFERED)
+        store_buffers_push(&r->sb, &rc->pending);
     run_emit(r, &rc->pending);
 }
 

@@ -29,19 +29,56 @@ static void __attribute__((cold, noinline)) log_choice(const struct run *r, unsi
               r->steps + 1, next, turn);
 }
 
+void step_drain(struct run *r, unsigned core, bool chosen)
+{
+    struct buffered_store s;
+    uint64_t before;
+    store_buffers_drain(&r->sb, core, &s, &before);
+    r->steps++;
+    r->m->cores[core].steps++;
+    if (chosen)
+        sched_turns_add_drain(r->turns, core);
+    struct event e = s.issue;
+    e.step = r->steps;
+    e.flags = (uint16_t)((e.flags & ~(EVENT_BUFFERED | EVENT_PREEMPTED)) | EVENT_DRAINED);
+    e.old_value = before;
+    e.new_value = store_buffers_read_visible(&r->sb, e.addr, e.size);
+    LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u's store to 0x%" G_GINT64_MODIFIER
+        "x drains (%s)", e.step, core, e.addr, chosen ? "the scheduler's choice"
+                                                     : "its next instruction needs it");
+    run_emit(r, &e);
+}
+
+/* The strategy chooses among the cores that can run and the cores with
+ * buffered stores: a drain it chooses is made at once (as many stores as
+ * the turn it gives, while there are any), and it chooses again until a
+ * core runs. */
 unsigned step_choose_next(struct run *r, int current)
 {
-    bool runnable[ATOMSIM_MAX_CORES], any_undelayed = false;
-    for (unsigned i = 0; i < r->m->ncores; i++) {
+    unsigned n = r->m->ncores;
+    bool runnable[SCHED_CHOICES(ATOMSIM_MAX_CORES)], any_undelayed = false;
+    for (unsigned i = 0; i < n; i++) {
         runnable[i] = r->m->cores[i].state == CORE_RUNNING;
         any_undelayed |= runnable[i] && !delayed(r, i);
+        runnable[n + i] = r->sb.nonempty >> i & 1;
     }
-    for (unsigned i = 0; any_undelayed && i < r->m->ncores; i++)
+    for (unsigned i = 0; any_undelayed && i < n; i++)
         runnable[i] = runnable[i] && !delayed(r, i);
-    unsigned next = sched_next(r->sched, runnable, r->m->ncores, current, &r->turn_left);
-    if (LOG_ON(LOG_SCHED))
-        log_choice(r, next);
-    return next;
+    for (;;) {
+        unsigned next = sched_next(r->sched, runnable, SCHED_CHOICES(n), current,
+                                   &r->turn_left);
+        if (next < n) {
+            if (LOG_ON(LOG_SCHED))
+                log_choice(r, next);
+            return next;
+        }
+        unsigned core = next - n;
+        do
+            step_drain(r, core, true);
+        while (--r->turn_left > 0 && store_buffer_count(&r->sb, core) > 0);
+        runnable[next] = store_buffer_count(&r->sb, core) > 0;
+        current = (int)next;
+    }
 }
 
 void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc)

@@ -345,6 +345,8 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->fault_type = -1;
         rc->fault_addr = 0;
     }
+    r->tso = opt->memory == MEMORY_TSO;
+    store_buffers_reset(&r->sb, m);
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
     for (unsigned i = 0; i < opt->nsinks; i++)
@@ -376,7 +378,11 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
         current = next;
         struct run_core *rc = &r->cores[next];
         struct core *c = rc->core;
+        if (r->tso)
+            store_buffers_enter(&r->sb, c->id);
         uc_err err = uc_emu_start(c->uc, c->pc, until, 0, 0);
+        if (r->tso)
+            store_buffers_leave(&r->sb);
         if (!rc->resuming)
             c->pc = run_reg(r, c, m->cpu->reg_pc);
         if (err != UC_ERR_OK) {

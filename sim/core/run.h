@@ -3,11 +3,13 @@
 #define ATOMSIM_RUN_H
 
 #include <stdio.h>
+#include "base/memory.h"
 #include "control.h"
 #include "event.h"
 #include "finding.h"
 #include "machine.h"
 #include "monitor.h"
+#include "store-buffer.h"
 #include "taint.h"
 #include "sched/scheduler.h"
 
@@ -31,6 +33,7 @@ struct run_options {
     uint64_t max_insns;
     FILE *out;          /* guest output and findings; NULL: none printed */
     enum monitor_policy monitor;
+    enum memory_model memory;   /* sc, or tso: each core's stores wait in its buffer */
     unsigned lock_table_size;   /* overrides the guest's __atomic_hash_size; 0: keep */
     /* Faults (--fault): LOCK prefixes ignored, as a uniprocessor kernel
      * patches them out; store-exclusives that fail spuriously with this
@@ -104,6 +107,8 @@ struct run {
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
+    bool tso;                   /* stores go through the store buffers */
+    struct store_buffers sb;
     GRand *fault_rand;          /* draws the spurious store-exclusive failures */
     double inject;              /* opt's, or 0 under a fixed schedule */
     uint64_t delay_holder;      /* likewise */

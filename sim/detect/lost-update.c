@@ -123,6 +123,10 @@ static bool overwrites_unseen(const struct location *l, const struct event *e,
 static void lost_update_event(void *ctx, const struct event *e)
 {
     struct lost_update *d = ctx;
+    /* what the core read from its own store buffer is no read of what the
+     * others wrote */
+    if (e->flags & EVENT_FORWARDED)
+        return;
     bool stored = event_stored(e);
     if (e->kind != EVENT_LOAD && e->kind != EVENT_LL && e->kind != EVENT_SC && !stored)
         return;

@@ -11,12 +11,13 @@ static GArray *without_turn(const GArray *turns, guint i, unsigned ncores)
     struct sched_turn gone = g_array_index(t, struct sched_turn, i);
     g_array_remove_index(t, i);
     guint k = i;
-    while (k < t->len && g_array_index(t, struct sched_turn, k).core != gone.core)
+    while (k < t->len && (g_array_index(t, struct sched_turn, k).core != gone.core ||
+                          g_array_index(t, struct sched_turn, k).drain != gone.drain))
         k++;
     if (k < t->len)
         g_array_index(t, struct sched_turn, k).steps += gone.steps;
     for (unsigned c = 0; c < ncores; c++) {
-        struct sched_turn to_end = { c, -1 };
+        struct sched_turn to_end = { c, -1, false };
         g_array_append_val(t, to_end);
     }
     return t;

@@ -144,6 +144,7 @@ gboolean report_json_write(const char *path, const struct machine *m, struct loc
     json_builder_begin_object(b);
     add_string(b, "schedule", o->sched);
     add_string(b, "monitor", monitor_policy_name(o->monitor));
+    add_string(b, "memory", memory_model_name(o->memory));
     add_int(b, "max_steps", (gint64)o->max_steps);
     add_int(b, "max_insns", (gint64)o->max_insns);
     json_builder_set_member_name(b, "lock_table_size");

@@ -7,6 +7,7 @@
 #include "detect/lockstat.h"
 #include "core/finding.h"
 #include "core/machine.h"
+#include "base/memory.h"
 #include "core/monitor.h"
 
 /* What the report says about the run: how it was made, and what it did
@@ -25,6 +26,7 @@ struct report_options {
     const char *const *faults;  /* --fault, as given, NULL-terminated, or NULL */
     bool inject;
     enum monitor_policy monitor;
+    enum memory_model memory;
     uint64_t steps, insns;      /* all cores' */
     const struct findings *findings;
 };

@@ -80,8 +80,12 @@ static void timeline_event(void *ctx, const struct event *e)
     uint64_t intact = monitor_intact(t->ctl->monitor);
     r.broke = t->intact & ~intact & ~(1ull << e->core);
     t->intact = intact;
-    if (t->rows->len > 0)
-        r.previous = (int)g_array_index(t->rows, struct row, t->rows->len - 1).e.core;
+    /* the core that ran last: a drain is no step the core runs */
+    for (guint i = t->rows->len; i-- > 0 && r.previous < 0;) {
+        const struct event *before = &g_array_index(t->rows, struct row, i).e;
+        if (!(before->flags & EVENT_DRAINED))
+            r.previous = (int)before->core;
+    }
     g_array_append_val(t->rows, r);
 }
 

@@ -13,7 +13,7 @@ struct trace {
     GHashTable *text;           /* pc -> instruction text */
     bool header_done;
     bool colour;                /* a terminal: each core in its colour */
-    int last_core;              /* the core of the last event, or -1 */
+    int last_core;              /* the core that ran the last event, or -1 */
 };
 
 /* ANSI 256-colour foregrounds for cores 0, 1, 2 ... (then again) */
@@ -107,6 +107,12 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
                                                  : " (store half of a non-atomic RMW)");
     if (e->flags & EVENT_STALE)
         g_string_append(s, ", stale: another core wrote it after the load half");
+    if (e->flags & EVENT_BUFFERED)
+        g_string_append(s, " (into its store buffer: the other cores do not see it yet)");
+    if (e->flags & EVENT_DRAINED)
+        g_string_append(s, " (drained from its store buffer: every core sees it now)");
+    if (e->flags & EVENT_FORWARDED)
+        g_string_append(s, " (from its own store buffer)");
 }
 
 static void start_colour(const struct trace *t, GString *s, unsigned core)
@@ -158,7 +164,8 @@ void trace_event(void *ctx, const struct event *e)
     if ((e->flags & EVENT_PREEMPTED) && t->last_core >= 0)
         g_string_append_printf(line, "%7s \u21b3 preempted: cpu%d \u2192 cpu%u\n", "",
                                t->last_core, e->core);
-    t->last_core = (int)e->core;
+    if (!(e->flags & EVENT_DRAINED))       /* a drain is no step the core runs */
+        t->last_core = (int)e->core;
     g_autofree char *where = image_name_addr(t->m->img, e->pc);
     g_autofree char *addr = NULL;
     if (event_has_addr(e))

@@ -26,7 +26,7 @@ struct pct {
     long depth, steps;
     bool estimate;              /* no K given; steps is set from a run (0: not yet) */
     unsigned ncores;
-    int priority[ATOMSIM_MAX_CORES];
+    int priority[SCHED_CHOICES(ATOMSIM_MAX_CORES)];     /* per choice */
     uint64_t change[PCT_MAX_DEPTH];
     uint64_t step;
     int lowest;
@@ -38,10 +38,10 @@ static void pct_reset(struct sched *base)
     if (s->rand)
         g_rand_free(s->rand);
     s->rand = sched_rand_new(s->seed);
-    /* priorities d .. d+n-1 in a random order; d-1 change points among
-     * the first k steps, the i-th dropping its core to priority i */
+    /* priorities 2d, 2d+2 .. 2(d+n-1) in a random order; d-1 change points
+     * among the first k steps, the i-th dropping its core to priority i */
     for (unsigned i = 0; i < s->ncores; i++)
-        s->priority[i] = (int)(s->depth + i);
+        s->priority[i] = 2 * (int)(s->depth + i);
     for (unsigned i = s->ncores; i > 1; i--) {
         unsigned j = (unsigned)g_rand_int_range(s->rand, 0, (gint32)i);
         int t = s->priority[i - 1];
@@ -51,6 +51,12 @@ static void pct_reset(struct sched *base)
     long k = s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS;
     for (long i = 0; i + 1 < s->depth; i++)
         s->change[i] = (uint64_t)g_rand_int_range(s->rand, 1, (gint32)k + 1);
+    /* each core's drains (store buffers): an odd priority at a random place
+     * among the cores' (drawn last, so that without store buffers the
+     * choices are what they always were) */
+    for (unsigned i = 0; i < s->ncores; i++)
+        s->priority[s->ncores + i] =
+            2 * (int)(s->depth + g_rand_int_range(s->rand, 0, (gint32)s->ncores + 1)) - 1;
     s->step = 0;
     s->lowest = 0;
 }

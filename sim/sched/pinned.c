@@ -34,14 +34,16 @@ void pinned_reset(struct sched *s)
     ((struct pinned *)s)->position = 0;
 }
 
-bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned *core, long *turn)
+bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoices,
+                         unsigned *choice, long *turn)
 {
     while (p->position < p->segments->len) {
         const struct sched_turn *seg =
             &g_array_index(p->segments, struct sched_turn, p->position++);
-        if (runnable[seg->core]) {
+        unsigned c = seg->drain ? nchoices / 2 + seg->core : seg->core;
+        if (runnable[c]) {
             *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
-            *core = seg->core;
+            *choice = c;
             return true;
         }
     }
@@ -53,7 +55,7 @@ static unsigned pinned_next(struct sched *s, const bool *runnable, unsigned ncor
                             int current, long *turn)
 {
     unsigned core;
-    if (pinned_next_segment((struct pinned *)s, runnable, &core, turn))
+    if (pinned_next_segment((struct pinned *)s, runnable, ncores, &core, turn))
         return core;
     *turn = 1;
     return sched_next_after(runnable, ncores, current);

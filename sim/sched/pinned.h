@@ -21,6 +21,7 @@ void pinned_reset(struct sched *s);
 /* The next segment whose core can run, into *core and *turn; false once
  * they are over.  A core that ends or blocks gives up the rest of its
  * segment. */
-bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned *core, long *turn);
+bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoices,
+                         unsigned *choice, long *turn);
 
 #endif

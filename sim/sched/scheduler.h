@@ -15,18 +15,28 @@
 struct sched;
 
 /* One turn of an interleaving: core runs steps steps (-1: "*", until it
- * ends or blocks).  A schedule's text is turns "CORE:STEPS" joined by
+ * ends or blocks); or, with drain, core's oldest buffered stores become
+ * visible, steps of them (a memory model with store buffers: --memory tso).
+ * A schedule's text is turns "CORE:STEPS" or "dCORE:STEPS" joined by
  * commas. */
 struct sched_turn {
     unsigned core;
     long steps;
+    bool drain;
 };
+
+/* A strategy chooses among 2n choices for n cores: choice i < n runs core
+ * i, choice n + i drains core i's oldest buffered store (runnable only
+ * while core i has one). */
+#define SCHED_CHOICES(ncores) (2 * (ncores))
 
 /* The turns of text (struct sched_turn; to free), or NULL with
  * ATOMSIM_ERROR_USAGE if a turn does not parse or names a core >= ncores. */
 GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error);
 /* One more step of core at the end of turns: the last turn, or a new one. */
 void sched_turns_add(GArray *turns, unsigned core);
+/* One more drain of core's buffer at the end of turns. */
+void sched_turns_add_drain(GArray *turns, unsigned core);
 /* The text of turns (to free). */
 char *sched_turns_text(const GArray *turns);
 
@@ -79,9 +89,10 @@ unsigned sched_bound(const struct sched *s);
 /* Start again from the seed: the same choices as the first run. */
 void sched_reset(struct sched *s);
 
-/* The core that runs next (runnable[i] for the candidates; at least one is)
- * and the length of its turn.  current: the core that ran last, or -1. */
-unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
+/* The choice that comes next among nchoices = SCHED_CHOICES(n) (runnable[i]
+ * for the candidates; at least one is) and the length of its turn.
+ * current: the choice made last, or -1. */
+unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
                     int current, long *turn);
 
 /* Is every switch given (a pinned or replayed schedule, a search node), so

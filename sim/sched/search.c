@@ -25,7 +25,7 @@ static unsigned search_next(struct sched *base, const bool *runnable, unsigned n
 {
     struct search *s = (struct search *)base;
     unsigned core;
-    if (pinned_next_segment(&s->pinned, runnable, &core, turn))
+    if (pinned_next_segment(&s->pinned, runnable, ncores, &core, turn))
         return core;
     /* after the prefix no preemption: the current core goes on until it
      * blocks, ends or spins; then the next core that can run */

@@ -22,7 +22,10 @@ static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *tur
                        GError **error)
 {
     const char *colon = strchr(text, ':');
-    g_autofree char *core_text = colon ? g_strndup(text, (gsize)(colon - text)) : NULL;
+    turn->drain = text[0] == 'd';
+    const char *core_start = text + turn->drain;
+    g_autofree char *core_text = colon ? g_strndup(core_start, (gsize)(colon - core_start))
+                                       : NULL;
     guint64 core, count;
     if (colon == NULL || !g_ascii_string_to_unsigned(core_text, 10, 0, G_MAXUINT, &core, NULL)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
@@ -63,16 +66,26 @@ GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error)
     return g_steal_pointer(&turns);
 }
 
-void sched_turns_add(GArray *turns, unsigned core)
+static void add(GArray *turns, unsigned core, bool drain)
 {
     struct sched_turn *last = turns->len
         ? &g_array_index(turns, struct sched_turn, turns->len - 1) : NULL;
-    if (last != NULL && last->core == core) {
+    if (last != NULL && last->core == core && last->drain == drain) {
         last->steps++;
         return;
     }
-    struct sched_turn t = { core, 1 };
+    struct sched_turn t = { core, 1, drain };
     g_array_append_val(turns, t);
+}
+
+void sched_turns_add(GArray *turns, unsigned core)
+{
+    add(turns, core, false);
+}
+
+void sched_turns_add_drain(GArray *turns, unsigned core)
+{
+    add(turns, core, true);
 }
 
 char *sched_turns_text(const GArray *turns)
@@ -80,10 +93,11 @@ char *sched_turns_text(const GArray *turns)
     GString *s = g_string_new(NULL);
     for (guint i = 0; i < turns->len; i++) {
         const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
+        const char *d = t->drain ? "d" : "";
         if (t->steps < 0)
-            g_string_append_printf(s, "%s%u:*", i ? "," : "", t->core);
+            g_string_append_printf(s, "%s%s%u:*", i ? "," : "", d, t->core);
         else
-            g_string_append_printf(s, "%s%u:%ld", i ? "," : "", t->core, t->steps);
+            g_string_append_printf(s, "%s%s%u:%ld", i ? "," : "", d, t->core, t->steps);
     }
     return g_string_free(s, FALSE);
 }

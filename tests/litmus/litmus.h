@@ -6,6 +6,7 @@
  *
  *   Cpus: arm                 the cpus it is built for
  *   Monitor: value            (optional) the --monitor of the block
+ *   Memory: tso               (optional) the --memory of the block
  *   Schedule: 0:2,1:2,0:*     one or more --schedule of the block
  *   Result: Always            Always, Sometimes or Never over those runs
  *
