@@ -18,22 +18,23 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* STEPS choices of s, each with its own runnable cores (from mask_seed),
- * into cores[]. */
+/* STEPS choices of s among its 2n choices (cores and their store buffers'
+ * drains), each with its own runnable ones (from mask_seed), into cores[]. */
 static void play(struct sched *s, unsigned ncores, uint8_t mask_seed, unsigned *cores)
 {
     GRand *rand = g_rand_new_with_seed(mask_seed);
     int current = -1;
     for (unsigned step = 0; step < STEPS; step++) {
-        bool runnable[64] = { false };
-        for (unsigned i = 0; i < ncores; i++)
+        unsigned nchoices = SCHED_CHOICES(ncores);
+        bool runnable[SCHED_CHOICES(64)] = { false };
+        for (unsigned i = 0; i < nchoices; i++)
             runnable[i] = g_rand_boolean(rand);
-        runnable[g_rand_int_range(rand, 0, (gint32)ncores)] = true;
-        if (current >= 0 && g_rand_int_range(rand, 0, 8) == 0)
+        runnable[g_rand_int_range(rand, 0, (gint32)nchoices)] = true;
+        if (current >= 0 && (unsigned)current < ncores && g_rand_int_range(rand, 0, 8) == 0)
             sched_spinning(s, (unsigned)current);
         long turn = 0;
-        unsigned core = sched_next(s, runnable, ncores, current, &turn);
-        g_assert_cmpuint(core, <, ncores);
+        unsigned core = sched_next(s, runnable, nchoices, current, &turn);
+        g_assert_cmpuint(core, <, nchoices);
         g_assert_true(runnable[core]);
         g_assert_cmpint(turn, >=, 1);
         cores[step] = core;

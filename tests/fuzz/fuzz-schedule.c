@@ -21,7 +21,7 @@ static bool same_turns(const GArray *a, const GArray *b)
     for (guint i = 0; i < a->len; i++) {
         const struct sched_turn *x = &g_array_index(a, struct sched_turn, i);
         const struct sched_turn *y = &g_array_index(b, struct sched_turn, i);
-        if (x->core != y->core || x->steps != y->steps)
+        if (x->core != y->core || x->steps != y->steps || x->drain != y->drain)
             return false;
     }
     return true;
@@ -71,14 +71,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pinned == NULL)
         return 0;
     g_assert_true(sched_fixed(pinned));
-    bool runnable[64];
-    for (unsigned i = 0; i < ncores; i++)
+    bool runnable[SCHED_CHOICES(64)];
+    for (unsigned i = 0; i < SCHED_CHOICES(ncores); i++)
         runnable[i] = true;
     for (guint i = 0; i < turns->len && i < 4096; i++) {
         const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
         long turn;
-        unsigned core = sched_next(pinned, runnable, ncores, -1, &turn);
-        g_assert_cmpuint(core, ==, t->core);
+        unsigned choice = sched_next(pinned, runnable, SCHED_CHOICES(ncores), -1, &turn);
+        g_assert_cmpuint(choice, ==, t->drain ? ncores + t->core : t->core);
         g_assert_cmpint(turn, ==, t->steps < 0 ? G_MAXLONG : t->steps);
     }
     g_autofree char *described = sched_describe(pinned);
