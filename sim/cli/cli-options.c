@@ -194,11 +194,12 @@ static gboolean check(struct options *o, GError **error)
                                 (unsigned)o->cores, error);
     if (o->strategy == NULL)
         return FALSE;
-    /* The search's reduction and its branches know no store buffers yet:
-     * it would call a space exhausted that it has not searched. */
-    if (sched_exhaustive(o->strategy) && o->memory_model != MEMORY_SC)
-        return usage(error, "--sched dfs explores --memory sc only, for now: under %s use "
-                     "--runs N with random or pct", memory_model_name(o->memory_model));
+    /* The search names its choices in one 64-bit mask: each core, and each
+     * core's store buffer. */
+    if (sched_exhaustive(o->strategy) && o->memory_model != MEMORY_SC &&
+        o->cores > ATOMSIM_MAX_CORES / 2)
+        return usage(error, "--sched dfs --memory %s: at most %d cores",
+                     memory_model_name(o->memory_model), ATOMSIM_MAX_CORES / 2);
     return TRUE;
 }
 

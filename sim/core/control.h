@@ -11,6 +11,7 @@
 
 #include "finding.h"
 #include "monitor.h"
+#include "store-buffer.h"
 
 struct run_control {
     void *run;
@@ -28,8 +29,9 @@ struct run_control {
     /* core has been spinning: end its turn if the strategy lets a
      * spinning core yield (sched_spinning). */
     void (*spinning)(void *ctx, unsigned core);
-    /* The exclusive monitor, to read. */
+    /* The exclusive monitor and the store buffers, to read. */
     const struct monitor *monitor;
+    const struct store_buffers *buffers;
 };
 
 static inline void control_report(const struct run_control *ctl, const struct finding *f)

@@ -34,6 +34,9 @@ enum event_flags {
                                    core (its step is the drain's) */
     EVENT_FORWARDED = 1 << 9,   /* a LOAD that read the core's own buffered
                                    store, not what the others see */
+    EVENT_FORCED = 1 << 10,     /* a drain the core's next instruction needed
+                                   (a fence, an atomic, a trap, a full
+                                   buffer), not one the scheduler chose */
 };
 
 struct event {

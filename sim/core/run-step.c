@@ -40,7 +40,8 @@ void step_drain(struct run *r, unsigned core, bool chosen)
         sched_turns_add_drain(r->turns, core);
     struct event e = s.issue;
     e.step = r->steps;
-    e.flags = (uint16_t)((e.flags & ~(EVENT_BUFFERED | EVENT_PREEMPTED)) | EVENT_DRAINED);
+    e.flags = (uint16_t)((e.flags & ~(EVENT_BUFFERED | EVENT_PREEMPTED)) | EVENT_DRAINED |
+                         (chosen ? 0 : EVENT_FORCED));
     e.old_value = before;
     e.new_value = store_buffers_read_visible(&r->sb, e.addr, e.size);
     LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u's store to 0x%" G_GINT64_MODIFIER

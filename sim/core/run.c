@@ -264,7 +264,7 @@ struct run *run_new(struct machine *m, GError **error)
     }
     r->control = (struct run_control){ .run = r, .report = report, .print = print_line,
                                        .stop = stop, .cut = cut, .spinning = spinning,
-                                       .monitor = &r->monitor };
+                                       .monitor = &r->monitor, .buffers = &r->sb };
     return g_steal_pointer(&r);
 }
 

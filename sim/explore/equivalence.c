@@ -3,6 +3,7 @@
 #include "equivalence.h"
 #include "core/control.h"
 #include "core/guest-abi.h"
+#include "sched/scheduler.h"
 
 #define WORD_SHIFT 3            /* memory is compared in 8-byte words */
 
@@ -17,17 +18,22 @@ enum access {
     ACCESS_ALL,         /* commutes with nothing */
 };
 
+/* Steps are taken by agents: core i runs (agent i) or drains its store
+ * buffer (agent n + i, --memory tso), as the scheduler chooses them
+ * (SCHED_CHOICES).  A drain the core's next instruction needed is part of
+ * that instruction's step, not a step of its own. */
 struct step {
-    uint32_t core;
+    uint32_t core;              /* the agent */
     uint32_t level;
-    uint32_t seq;               /* its core's levels up to it, interned */
-    uint64_t could_run;         /* the cores that were running (a mask) */
+    uint32_t seq;               /* its agent's levels up to it, interned */
+    uint64_t could_run;         /* the agents that could take a step (a mask) */
     struct footprint f;
 };
 
 struct equivalence {
     const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
+    unsigned agents;            /* SCHED_CHOICES(cores) */
     bool commute;
     GArray *steps;              /* struct step: the last run's, in order */
     uint32_t *core_level;       /* each core's last step's level */
@@ -190,8 +196,8 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     struct equivalence *eq = ctx;
     eq->ctl = ctl;
     g_array_set_size(eq->steps, 0);
-    memset(eq->core_level, 0, eq->m->ncores * sizeof *eq->core_level);
-    memset(eq->core_seq, 0, eq->m->ncores * sizeof *eq->core_seq);
+    memset(eq->core_level, 0, eq->agents * sizeof *eq->core_level);
+    memset(eq->core_seq, 0, eq->agents * sizeof *eq->core_seq);
     eq->max_level = eq->all_level = eq->write_level = eq->read_all_level = 0;
     g_hash_table_remove_all(eq->words);
     eq->asleep = eq->sleeper >= 0;
@@ -201,21 +207,25 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
 static void equivalence_event(void *ctx, const struct event *e)
 {
     struct equivalence *eq = ctx;
-    struct step s = { .core = e->core, .f = footprint_of(eq, e) };
+    if (e->flags & EVENT_FORCED)
+        return;
+    unsigned n = eq->m->ncores;
+    unsigned agent = (e->flags & EVENT_DRAINED) ? n + e->core : e->core;
+    struct step s = { .core = agent, .f = footprint_of(eq, e) };
     if (eq->asleep && eq->steps->len >= eq->sleep_from) {
-        if (e->core == (unsigned)eq->sleeper) {
+        if (agent == (unsigned)eq->sleeper) {
             eq->cut = true;     /* the sleeping step: explored before */
             eq->asleep = false;
             control_cut(eq->ctl);
         } else if (conflict(&s.f, &eq->sleeping))
             eq->asleep = false;
     }
-    s.level = take_level(eq, e->core, &s.f);
-    s.seq = eq->core_seq[e->core] = intern(eq, eq->core_seq[e->core], s.level);
+    s.level = take_level(eq, agent, &s.f);
+    s.seq = eq->core_seq[agent] = intern(eq, eq->core_seq[agent], s.level);
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
-     * step. */
-    s.could_run = machine_running(eq->m);
+     * step; and the cores with buffered stores could drain one. */
+    s.could_run = machine_running(eq->m) | eq->ctl->buffers->nonempty << n;
     g_array_append_val(eq->steps, s);
 }
 
@@ -223,12 +233,13 @@ struct equivalence *equivalence_new(struct machine *m, bool commute)
 {
     struct equivalence *eq = g_new0(struct equivalence, 1);
     eq->m = m;
+    eq->agents = SCHED_CHOICES(m->ncores);
     eq->commute = commute;
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));
-    eq->core_level = g_new0(uint32_t, m->ncores);
+    eq->core_level = g_new0(uint32_t, eq->agents);
     eq->words = g_hash_table_new(g_direct_hash, g_direct_equal);
     eq->seqs = g_hash_table_new(mix_hash, g_direct_equal);
-    eq->core_seq = g_new0(uint32_t, m->ncores);
+    eq->core_seq = g_new0(uint32_t, eq->agents);
     eq->sleeper = -1;
     return eq;
 }
@@ -262,6 +273,16 @@ void equivalence_sleep(struct equivalence *eq, int core, uint64_t from,
 bool equivalence_cut(const struct equivalence *eq)
 {
     return eq->cut;
+}
+
+uint64_t equivalence_steps(const struct equivalence *eq)
+{
+    return eq->steps->len;
+}
+
+unsigned equivalence_agents(const struct equivalence *eq)
+{
+    return eq->agents;
 }
 
 static const struct step *step_at(const struct equivalence *eq, uint64_t step)
@@ -304,7 +325,7 @@ void name_cursor_init(struct name_cursor *nc, const struct equivalence *eq)
 {
     nc->eq = eq;
     nc->steps = 0;
-    nc->seq = g_new0(uint32_t, eq->m->ncores);
+    nc->seq = g_new0(uint32_t, eq->agents);
 }
 
 void name_cursor_clear(struct name_cursor *nc)
@@ -323,7 +344,7 @@ void name_cursor_to(struct name_cursor *nc, uint64_t steps)
 
 uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core)
 {
-    unsigned n = nc->eq->m->ncores;
+    unsigned n = nc->eq->agents;
     uint32_t *name = g_new(uint32_t, n + 1);
     memcpy(name, nc->seq, n * sizeof *name);
     name[n] = next_core;
