@@ -774,6 +774,23 @@ static void test_sc_fail(void)
  * core 0's strex: under --monitor value the strex stores, and atomsim says
  * that only a value-comparing monitor let it; under address it fails and
  * nothing is reported. */
+/* --fault strip-fence: x86's mfence between each core's store and load no
+ * longer drains the store buffer, and store buffering is back. */
+static void test_strip_fence(void)
+{
+    if (!need_cpu("x86"))
+        return;
+    g_autofree char *elf = litmus("x86", "sb-fence");
+    struct result fenced = atomsim("--memory", "tso", "--schedule", "0:4,1:*,0:*", elf, NULL);
+    struct result stripped = atomsim("--memory", "tso", "--fault", "strip-fence", "--schedule",
+                                     "0:4,1:*,0:*", elf, NULL);
+    g_assert_nonnull(strstr(fenced.out, "cpu0: litmus: not observed\n"));
+    g_assert_nonnull(strstr(stripped.out, "cpu0: litmus: observed\n"));
+    g_assert_nonnull(strstr(stripped.out, " --fault strip-fence "));
+    result_clear(&fenced);
+    result_clear(&stripped);
+}
+
 static void test_monitor_divergence(void)
 {
     if (!need_cpu("arm"))
@@ -849,5 +866,6 @@ int main(int argc, char **argv)
     g_test_add_func("/cli/debug-log", test_debug_log);
     g_test_add_func("/cli/fault/strip-lock", test_strip_lock);
     g_test_add_func("/cli/fault/sc-fail", test_sc_fail);
+    g_test_add_func("/cli/fault/strip-fence", test_strip_fence);
     return g_test_run();
 }

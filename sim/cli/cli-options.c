@@ -60,10 +60,17 @@ static const char help_description[] =
     "\n"
     "Faults (--fault, repeatable): strip-lock runs LOCK-prefixed x86\n"
     "instructions as if the prefix were gone (as a uniprocessor kernel patches\n"
-    "them); sc-fail:P makes a store-exclusive that would store fail with\n"
-    "probability P, drawn from --seed (the architecture allows it);\n"
+    "them); strip-fence runs fences as if they were gone (under --memory tso\n"
+    "they no longer drain the store buffer); sc-fail:P makes a store-exclusive\n"
+    "that would store fail with probability P, drawn from --seed (the\n"
+    "architecture allows it);\n"
     "delay-holder:N keeps a core that has just taken a lock (an atomic write\n"
     "from 0 to non-zero) from running for N steps while another core can.\n"
+    "\n"
+    "Memory model (--memory): sc (default), every store seen by every core at\n"
+    "once; tso, each core's stores wait in its FIFO store buffer (x86, SPARC\n"
+    "TSO) until they drain: a step the scheduler chooses (dN:COUNT in a\n"
+    "--schedule), or that a locked instruction, a fence or a trap forces.\n"
     "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
@@ -120,6 +127,8 @@ static gboolean check_faults(struct options *o, GError **error)
         guint64 steps;
         if (strcmp(*f, "strip-lock") == 0)
             o->strip_lock = TRUE;
+        else if (strcmp(*f, "strip-fence") == 0)
+            o->strip_fence = TRUE;
         else if (g_str_has_prefix(*f, "delay-holder:") &&
                  g_ascii_string_to_unsigned(*f + 13, 10, 1, G_MAXINT64, &steps, NULL))
             o->delay_holder = (gint64)steps;
@@ -128,8 +137,8 @@ static gboolean check_faults(struct options *o, GError **error)
                  *end == '\0' && end != *f + 8)
             continue;
         else
-            return usage(error, "--fault %s: strip-lock, sc-fail:P with 0 < P <= 1, or "
-                         "delay-holder:N with N >= 1", *f);
+            return usage(error, "--fault %s: strip-lock, strip-fence, sc-fail:P with 0 < P <= 1, "
+                         "or delay-holder:N with N >= 1", *f);
     }
     return TRUE;
 }
@@ -279,7 +288,8 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "keep-going", 0, 0, G_OPTION_ARG_NONE, &o->keep_going,
           "With --runs, try every seed", NULL },
         { "fault", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->faults,
-          "Break something: strip-lock, sc-fail:P, delay-holder:N (repeatable)", "FAULT" },
+          "Break something: strip-lock, strip-fence, sc-fail:P, delay-holder:N (repeatable)",
+          "FAULT" },
         { "no-inject", 0, 0, G_OPTION_ARG_NONE, &o->no_inject,
           "Do not prefer preemptions inside read-modify-write windows", NULL },
         { "shrink", 0, 0, G_OPTION_ARG_NONE, &o->shrink,

@@ -118,6 +118,7 @@ static int run_main(struct options *o)
         .memory = o->memory_model,
         .lock_table_size = (unsigned)o->lock_table_size,
         .strip_lock = o->strip_lock,
+        .strip_fence = o->strip_fence,
         .sc_fail = o->sc_fail,
         .fault_seed = (uint64_t)o->seed,
         .inject = o->no_inject ? 0 : INJECT_PROBABILITY,

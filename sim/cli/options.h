@@ -30,6 +30,7 @@ struct options {
     gboolean no_inject;
     char **faults;              /* --fault, as given */
     gboolean strip_lock;
+    gboolean strip_fence;
     double sc_fail;
     gint64 delay_holder;
     int jobs;

@@ -163,7 +163,7 @@ static void make_room(struct run *r, struct run_core *rc, const struct insn_info
     if (split || ii->kind == INSN_STORE) {
         if (store_buffer_count(&r->sb, core) == STORE_BUFFER_DEPTH)
             step_drain(r, core, false);
-    } else if (ii->kind != INSN_LOAD) {
+    } else if (ii->kind != INSN_LOAD && !(ii->kind == INSN_FENCE && r->opt->strip_fence)) {
         while (store_buffer_count(&r->sb, core) > 0)
             step_drain(r, core, false);
     }
