@@ -353,6 +353,13 @@ static void test_options(void)
     g_assert_cmpint(json_array_get_length(faults), ==, 1);
     g_assert_cmpstr(json_array_get_string_element(faults, 0), ==, "delay-holder:2");
     g_assert_true(json_object_get_null_member(o, "lock_table_size"));
+    /* a clean search's report is of a run made quietly: its model too */
+    g_autofree char *atomic = example(cpu, "counter-atomic");
+    g_autoptr(JsonParser) tso = report_of(0, "--memory", "tso", "--runs", "3", atomic, NULL);
+    JsonObject *to = json_object_get_object_member(root_of(tso), "options");
+    g_assert_cmpstr(json_object_get_string_member(to, "memory"), ==, "tso");
+    g_assert_nonnull(strstr(json_object_get_string_member(root_of(tso), "reproduce"),
+                            " --memory tso "));
     if (strcmp(cpu, "sparc32") == 0) {
         g_autofree char *table = example(cpu, "lock-table");
         g_autoptr(JsonParser) sized = report_of(0, "--lock-table-size", "16", table, NULL);

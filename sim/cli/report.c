@@ -157,7 +157,8 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
             .lock_table_size = (unsigned)o->lock_table_size,
             .spin_limit = (uint64_t)o->spin_limit, .sc_fail_limit = (uint64_t)o->sc_fail_limit,
             .faults = (const char *const *)o->faults, .inject = !o->no_inject,
-            .monitor = r->monitor.policy, .memory = r->opt->memory, .steps = r->steps, .insns = r->insns,
+            .monitor = r->monitor.policy, .memory = r->memory, .steps = r->steps,
+            .insns = r->insns,
             .findings = &r->found,
         };
         if (!report_json_write(o->json, m, locks, &ropt, &error)) {

@@ -345,6 +345,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->fault_type = -1;
         rc->fault_addr = 0;
     }
+    r->memory = opt->memory;
     r->tso = opt->memory == MEMORY_TSO;
     store_buffers_reset(&r->sb, m);
     sched_reset(s);
@@ -399,6 +400,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
     for (unsigned i = 0; i < opt->nsinks; i++)
         if (opt->sinks[i].end)
             opt->sinks[i].end(opt->sinks[i].ctx);
+    r->opt = NULL;              /* the caller's, and perhaps gone */
 }
 
 void run_clear(struct run *r)

@@ -95,7 +95,7 @@ static inline struct run_options run_options_quiet(const struct run_options *ro,
 struct run {
     struct machine *m;
     struct sched *sched;
-    const struct run_options *opt;
+    const struct run_options *opt;     /* during run_program only */
     uint64_t steps;             /* visible operations, all cores */
     uint64_t insns;             /* instructions, all cores */
     unsigned preemptions;       /* switches away from a core that could go on */
@@ -108,6 +108,7 @@ struct run {
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
+    enum memory_model memory;   /* opt's (opt is the caller's: only during the run) */
     bool tso;                   /* stores go through the store buffers */
     struct store_buffers sb;
     GRand *fault_rand;          /* draws the spurious store-exclusive failures */
