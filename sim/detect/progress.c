@@ -45,6 +45,7 @@ struct progress {
     uint64_t quiet_from;        /* the last step that changed memory (not a lock) or trapped */
     uint64_t lock_traffic_at;   /* the last step that took or released a lock */
     struct spinner *cores;
+    bool stopped;               /* this run is stopped: it said why */
 };
 
 /* A core's window starts afresh: no states yet. */
@@ -71,6 +72,7 @@ static void progress_begin(void *ctx, const struct run_control *ctl)
         sp->mark_pc = NO_PC;
     }
     p->quiet_from = p->lock_traffic_at = 0;
+    p->stopped = false;
 }
 
 static void stop(struct progress *p, enum finding_kind kind, unsigned core, uint64_t pc,
@@ -80,6 +82,7 @@ static void stop(struct progress *p, enum finding_kind kind, unsigned core, uint
                          .message = (char *)text };
     control_report(p->ctl, &f);
     control_stop(p->ctl);
+    p->stopped = true;
 }
 
 /* ", a lock cpuN holds (spinning)" if a core holds the lock at addr. */
@@ -298,7 +301,9 @@ static void progress_event(void *ctx, const struct event *e)
 {
     struct progress *p = ctx;
     struct spinner *sp = &p->cores[e->core];
-    if (e->kind == EVENT_FENCE || e->kind == EVENT_CLREX)
+    /* the events a stopped run still sees (an instruction under way, the
+     * drains it needed) change nothing: no progress was said once */
+    if (p->stopped || e->kind == EVENT_FENCE || e->kind == EVENT_CLREX)
         return;
     bool failed_sc = e->kind == EVENT_SC && !(e->flags & EVENT_SUCCESS);
     if (e->kind == EVENT_SC)
