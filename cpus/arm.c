@@ -414,6 +414,9 @@ const struct cpu_ops cpu_arm = {
     .elf_class = ELFCLASS32,
     .elf_data = ELFDATA2LSB,
     .word_size = 4,
+    /* ARMv7 is weaker than TSO (ARM ARM A3.8); atomsim does not model it
+     * yet, and runs arm sequentially consistent */
+    .memory = MEMORY_SC,
     .insn_align = 4,
     .uc_arch = UC_ARCH_ARM,
     .uc_mode = UC_MODE_ARM,

@@ -13,6 +13,7 @@
 #include <unicorn/unicorn.h>
 
 #include "base/kinds.h"
+#include "base/memory.h"
 
 /* What an instruction does that other cores can see: enum insn_kind, the
  * vocabulary of sim/base/kinds.h. */
@@ -116,6 +117,8 @@ struct cpu_ops {
     uc_err (*condition_holds)(uc_engine *uc, uint8_t cond, bool *holds);
     /* The exclusive monitor's reservation granule in bytes (0: no LL/SC). */
     unsigned exclusive_granule;
+    /* The memory model it runs by default (--memory). */
+    enum memory_model memory;
 
     /* Linux system-call numbers the runtime uses. */
     uint32_t sys_write, sys_exit, sys_exit_group;

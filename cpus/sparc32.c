@@ -415,6 +415,8 @@ const struct cpu_ops cpu_sparc32 = {
     .elf_class = ELFCLASS32,
     .elf_data = ELFDATA2MSB,
     .word_size = 4,
+    /* SPARC V8 TSO (Appendix K), the order Linux runs sparc32 in */
+    .memory = MEMORY_TSO,
     .insn_align = 4,
     .uc_arch = UC_ARCH_SPARC,
     .uc_mode = UC_MODE_SPARC32 | UC_MODE_BIG_ENDIAN,

@@ -13,10 +13,10 @@ trap 'rm -rf "$tmp"' EXIT
 page() {
     ./atomsim "$@" >/dev/null || [ $? -eq 1 ]
 }
-page --cpu x86 --cores 2 --schedule 0:1,1:500,0:* --timeline "$tmp/lesson1.html" \
+page --cpu x86 --cores 2 --memory sc --schedule 0:1,1:500,0:* --timeline "$tmp/lesson1.html" \
     programs/x86/broken/plain-increment.elf
 ./atomsim explain atomic_fetch_add --html "$tmp/lesson2.html" >/dev/null
-page --cpu sparc32 --cores 2 --schedule 0:3,1:500,0:* --timeline "$tmp/lesson3.html" \
+page --cpu sparc32 --cores 2 --memory sc --schedule 0:3,1:500,0:* --timeline "$tmp/lesson3.html" \
     programs/sparc32/broken/wrong-bucket.elf
 make -s tests/litmus/arm/arm-aba.elf
 page --cpu arm --schedule 0:2,1:2,0:* --monitor value --timeline "$tmp/lesson4.html" \

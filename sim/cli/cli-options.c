@@ -67,10 +67,11 @@ static const char help_description[] =
     "delay-holder:N keeps a core that has just taken a lock (an atomic write\n"
     "from 0 to non-zero) from running for N steps while another core can.\n"
     "\n"
-    "Memory model (--memory): sc (default), every store seen by every core at\n"
-    "once; tso, each core's stores wait in its FIFO store buffer (x86, SPARC\n"
-    "TSO) until they drain: a step the scheduler chooses (dN:COUNT in a\n"
-    "--schedule), or that a locked instruction, a fence or a trap forces.\n"
+    "Memory model (--memory; default the cpu's own: tso for x86, x86_64 and\n"
+    "sparc32, sc for arm): sc, every store seen by every core at once; tso,\n"
+    "each core's stores wait in its FIFO store buffer until they drain: a step\n"
+    "the scheduler chooses (dN:COUNT in a --schedule), or that a locked\n"
+    "instruction, a fence or a trap forces.\n"
     "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
@@ -164,7 +165,6 @@ static gboolean check(struct options *o, GError **error)
         return usage(error, "--max-steps and --max-insns must be at least 1");
     if (o->cpu != NULL && (o->cpu_ops = cpu_find(o->cpu)) == NULL)
         return usage(error, "--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
-    o->memory_model = MEMORY_SC;
     if (o->memory != NULL && !memory_model_parse(o->memory, &o->memory_model))
         return usage(error, "--memory %s: unknown model (%s)", o->memory, memory_model_names());
     o->monitor_policy = MONITOR_ADDRESS;
@@ -203,12 +203,6 @@ static gboolean check(struct options *o, GError **error)
                                 (unsigned)o->cores, error);
     if (o->strategy == NULL)
         return FALSE;
-    /* The search names its choices in one 64-bit mask: each core, and each
-     * core's store buffer. */
-    if (sched_exhaustive(o->strategy) && o->memory_model != MEMORY_SC &&
-        o->cores > ATOMSIM_MAX_CORES / 2)
-        return usage(error, "--sched dfs --memory %s: at most %d cores",
-                     memory_model_name(o->memory_model), ATOMSIM_MAX_CORES / 2);
     return TRUE;
 }
 
@@ -266,7 +260,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
         { "memory", 0, 0, G_OPTION_ARG_STRING, &o->memory,
-          "Memory model: sc, or tso (store buffers: x86's and sparc32's) (default sc)",
+          "Memory model: sc, or tso (store buffers) (default: the cpu's own)",
           "MODEL" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
           parse_trace,

@@ -57,6 +57,16 @@ static int run_main(struct options *o)
         return EXIT_USAGE;
     }
     cpu = elf_cpu;
+    if (o->memory == NULL)
+        o->memory_model = cpu->memory;
+    /* The search names its choices in one 64-bit mask: each core, and each
+     * core's store buffer. */
+    if (sched_exhaustive(strategy) && o->memory_model != MEMORY_SC &&
+        o->cores > ATOMSIM_MAX_CORES / 2) {
+        fprintf(stderr, "atomsim: --sched dfs --memory %s: at most %d cores (see atomsim "
+                "--help)\n", memory_model_name(o->memory_model), ATOMSIM_MAX_CORES / 2);
+        return EXIT_USAGE;
+    }
 
     if (o->lock_table_size && image_find_symbol(img, LOCK_TABLE_SIZE_SYMBOL) == NULL) {
         fprintf(stderr, "atomsim: %s: --lock-table-size: the program has no hashed lock table "

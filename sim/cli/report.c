@@ -33,8 +33,7 @@ static char *run_options_text(const struct run *r, const struct options *o,
 {
     GString *s = g_string_new(NULL);
     g_string_append_printf(s, " --monitor %s", monitor_policy_name(r->monitor.policy));
-    if (r->tso)
-        g_string_append(s, " --memory tso");
+    g_string_append_printf(s, " --memory %s", memory_model_name(r->memory));
     if (o->no_inject)
         g_string_append(s, " --no-inject");
     for (char **f = o->faults; f && *f; f++)
