@@ -810,6 +810,30 @@ static void test_strip_fence(void)
     result_clear(&stripped);
 }
 
+/* Store buffering as the views show it: the trace says core 1 read x while
+ * core 0's newer store waited in its buffer, and the timeline's store-buffer
+ * column holds x=1 for core 0 until it drains. */
+static void test_store_buffer_views(void)
+{
+    if (!need_cpu("x86"))
+        return;
+    g_autofree char *elf = litmus("x86", "sb");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-sb-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "sb.html", NULL);
+    struct result r = atomsim("--trace", "--timeline", page, "--schedule", "0:3,1:*,0:*", elf,
+                              NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "LOAD  x                    read 0 (another core's newer "
+                                   "store to it still waits in its store buffer)"));
+    g_autofree char *html = contents_of(page);
+    g_assert_nonnull(strstr(html, "<th>store buffers</th>"));
+    g_assert_nonnull(strstr(html, "<div class=\"c0\">cpu0: x=1</div>"));
+    g_assert_nonnull(strstr(html, "&darr; visible: x=1"));
+    result_clear(&r);
+    g_unlink(page);
+    g_rmdir(dir);
+}
+
 static void test_monitor_divergence(void)
 {
     if (!need_cpu("arm"))
@@ -886,5 +910,6 @@ int main(int argc, char **argv)
     g_test_add_func("/cli/fault/strip-lock", test_strip_lock);
     g_test_add_func("/cli/fault/sc-fail", test_sc_fail);
     g_test_add_func("/cli/fault/strip-fence", test_strip_fence);
+    g_test_add_func("/cli/store-buffer-views", test_store_buffer_views);
     return g_test_run();
 }

@@ -37,6 +37,9 @@ enum event_flags {
     EVENT_FORCED = 1 << 10,     /* a drain the core's next instruction needed
                                    (a fence, an atomic, a trap, a full
                                    buffer), not one the scheduler chose */
+    EVENT_UNSEEN = 1 << 11,     /* a LOAD of what is visible while another
+                                   core's newer store to it waits in that
+                                   core's buffer */
 };
 
 struct event {

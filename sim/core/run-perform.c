@@ -148,6 +148,16 @@ static bool is_exclusive(const struct insn_info *ii)
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
 }
 
+/* Does a core other than core hold a store to [addr, addr+size) in its
+ * buffer? */
+static bool others_buffer(const struct run *r, unsigned core, uint64_t addr, unsigned size)
+{
+    for (uint64_t m = r->sb.nonempty & ~(1ull << core); m != 0; m &= m - 1)
+        if (store_buffers_covers(&r->sb, (unsigned)__builtin_ctzll(m), addr, size))
+            return true;
+    return false;
+}
+
 /* TSO: what must happen to the core's store buffer before ii (split: a
  * non-atomic RMW) runs.  A locked instruction, an atomic swap, a fence and
  * a trap drain it first (Intel SDM vol. 3A 9.2.2: "locked instructions
@@ -228,6 +238,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     case INSN_LOAD:
         if (r->tso && store_buffers_covers(&r->sb, c->id, addr, ii->size))
             e.flags |= EVENT_FORWARDED;
+        else if (r->tso && (r->sb.nonempty & ~(1ull << c->id)))
+            e.flags |= others_buffer(r, c->id, addr, ii->size) ? EVENT_UNSEEN : 0;
         rc->last_load = addr;
         loaded = taint_load(&rc->taint, addr);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);

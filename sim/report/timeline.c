@@ -160,11 +160,47 @@ static const char *const mark_labels[2][MARK_FINDING + 1] = {
 #define LOCK_COLUMNS_MAX 8
 
 struct state {
-    unsigned columns;           /* after the step: lanes, locks, the monitor */
+    unsigned columns;           /* after the step: lanes, locks, buffers, the monitor */
     unsigned nlocks;
     uint64_t lock[LOCK_COLUMNS_MAX];
     int holder[LOCK_COLUMNS_MAX];               /* core, or -1 */
+    /* The store buffers (--memory tso), when the run had any: each core's
+     * buffered stores, oldest first, as "x=1" (char *). */
+    bool buffers;
+    GPtrArray *buffered[ATOMSIM_MAX_CORES];
 };
+
+/* What each core's store buffer holds after the step, oldest first; a
+ * drain says which store became visible. */
+static void buffer_cell(struct timeline *t, struct state *st, const struct event *e,
+                        GString *out)
+{
+    GPtrArray *mine = st->buffered[e->core];
+    g_autofree char *name = event_has_addr(e) ? image_name_addr(t->m->img, e->addr) : NULL;
+    g_string_append(out, "<td class=\"buf\">");
+    if (e->flags & EVENT_BUFFERED) {
+        g_ptr_array_add(mine, g_strdup_printf("%s=%" G_GUINT64_FORMAT, name,
+                                              e->new_value & value_mask(e->size)));
+    } else if ((e->flags & EVENT_DRAINED) && mine->len > 0) {
+        g_string_append_printf(out, "<div class=\"drained c%u\">&darr; visible: ", e->core);
+        html_escape(out, g_ptr_array_index(mine, 0));
+        g_string_append(out, "</div>");
+        g_ptr_array_remove_index(mine, 0);
+    } else if (e->flags & EVENT_FORWARDED) {
+        g_string_append(out, "<div class=\"muted\">read from its own buffer</div>");
+    }
+    for (unsigned i = 0; i < t->m->ncores; i++) {
+        if (st->buffered[i]->len == 0)
+            continue;
+        g_string_append_printf(out, "<div class=\"c%u\">cpu%u:", i, i);
+        for (guint k = 0; k < st->buffered[i]->len; k++) {
+            g_string_append_c(out, ' ');
+            html_escape(out, g_ptr_array_index(st->buffered[i], k));
+        }
+        g_string_append(out, "</div>");
+    }
+    g_string_append(out, "</td>");
+}
 
 /* lockstat's rules (event.h): what takes, releases and waits for a lock. */
 static void lock_cells(struct state *st, const struct event *e, GString *out)
@@ -292,6 +328,8 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
         g_string_append(out, "</div></td>");
     }
     lock_cells(st, e, out);
+    if (st->buffers)
+        buffer_cell(t, st, e, out);
     if (t->m->cpu->exclusive_granule > 0) {
         g_autoptr(GString) mon = g_string_new(NULL);
         monitor_note(t, r, mon);
@@ -346,6 +384,8 @@ static const char timeline_style[] =
     ".mark{color:#b00;font-size:12px;font-weight:600}"
     "tr.preempt td{font-size:11px;color:#a15c00;border-top:2px dashed #e0a040;padding:0 8px}"
     "td.mon{font-size:12px;color:#444;max-width:22em}"
+    "td.buf{font-size:12px;color:#444;max-width:22em;font-family:monospace}"
+    "td.buf .drained{font-weight:bold}"
     "th.lock-head{font-size:11px;max-width:7em;white-space:normal}"
     "td.lock{font-size:11px;min-width:5em;color:#333}"
     ".broken{color:#b00;font-weight:600}"
@@ -407,9 +447,15 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
         g_string_append_printf(out, "<th class=\"lane-head\" data-core=\"%u\">cpu%u</th>", i, i);
     struct state st = { 0 };
     init_locks(t, &st, out);
+    for (guint i = 0; i < t->rows->len && !st.buffers; i++)
+        st.buffers = g_array_index(t->rows, struct row, i).e.flags & EVENT_BUFFERED;
+    for (unsigned i = 0; st.buffers && i < t->m->ncores; i++)
+        st.buffered[i] = g_ptr_array_new_with_free_func(g_free);
+    if (st.buffers)
+        g_string_append(out, "<th>store buffers</th>");
     if (t->m->cpu->exclusive_granule > 0)
         g_string_append(out, "<th>exclusive monitor</th>");
-    st.columns = t->m->ncores + st.nlocks + (t->m->cpu->exclusive_granule > 0);
+    st.columns = t->m->ncores + st.nlocks + st.buffers + (t->m->cpu->exclusive_granule > 0);
     g_string_append(out, "</tr></thead><tbody>\n");
     int folds = 0;
     for (guint i = 0; i < t->rows->len;) {
@@ -436,6 +482,8 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
         i = j;
     }
     g_string_append(out, "</tbody></table>\n");
+    for (unsigned i = 0; st.buffers && i < t->m->ncores; i++)
+        g_ptr_array_unref(st.buffered[i]);
     html_end(out, timeline_script);
     return g_file_set_contents(path, out->str, (gssize)out->len, error);
 }

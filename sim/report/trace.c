@@ -113,6 +113,8 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
         g_string_append(s, " (drained from its store buffer: every core sees it now)");
     if (e->flags & EVENT_FORWARDED)
         g_string_append(s, " (from its own store buffer)");
+    if (e->flags & EVENT_UNSEEN)
+        g_string_append(s, " (another core's newer store to it still waits in its store buffer)");
 }
 
 static void start_colour(const struct trace *t, GString *s, unsigned core)
