@@ -391,6 +391,12 @@ static void test_memory_tso(gconstpointer data)
         return;
     }
     g_autofree char *elf = guest(cpu, "peterson");
+    /* the default exploration finds Dekker's entry without a fence */
+    g_autofree char *dekker = broken(cpu, "dekker-no-fence");
+    struct result hunt = atomsim("--runs", "1000", dekker, NULL);
+    g_assert_cmpint(hunt.status, ==, 1);
+    g_assert_nonnull(strstr(hunt.out, ": 1 with findings\n"));
+    result_clear(&hunt);
     struct result sc = atomsim("--memory", "sc", "--runs", "300", elf, NULL);
     g_assert_cmpint(sc.status, ==, 0);
     struct result tso = atomsim("--memory", "tso", "--runs", "1000", elf, NULL);
@@ -411,7 +417,7 @@ static void test_memory_tso(gconstpointer data)
      * verdicts (tests/guest/shape-*.c say why): store buffering and R are
      * reached under tso and not under sc; message passing, S, 2+2W, load
      * buffering and read-read coherence are forbidden under both */
-    static const struct {
+    const struct {
         const char *shape, *memory, *bound, *found;
     } searches[] = {
         { "shape-sb", "tso", "dfs:2", "store buffering: both cores read 0" },
@@ -428,9 +434,23 @@ static void test_memory_tso(gconstpointer data)
         { "shape-lb", "sc", "dfs:3", NULL },
         { "shape-corr", "tso", "dfs:3", NULL },
         { "shape-corr", "sc", "dfs:3", NULL },
+        /* Dekker's entry without a fence lets both cores in; with the
+         * flag raised by an atomic exchange, never */
+        { "broken/dekker-no-fence", "tso", "dfs:3", "both cores entered the critical section" },
+        { "broken/dekker-no-fence", "sc", "dfs:3", NULL },
+        { "dekker", "tso", "dfs:3", NULL },
+        /* the kernel's smp_mb(): a locked add on x86, only a compiler
+         * barrier on sparc32 (<atomic.h>) */
+        { "shape-sb-mb", "tso", "dfs:3",
+          strcmp(cpu, "sparc32") == 0 ? "store buffering past smp_mb(): both cores read 0"
+                                      : NULL },
     };
     for (unsigned i = 0; i < G_N_ELEMENTS(searches); i++) {
-        g_autofree char *shape = guest(cpu, searches[i].shape);
+        g_autofree char *shape = g_str_has_prefix(searches[i].shape, "shape-")
+                                     ? guest(cpu, searches[i].shape)
+                                     : g_str_has_prefix(searches[i].shape, "broken/")
+                                     ? broken(cpu, searches[i].shape + 7)
+                                     : example(cpu, searches[i].shape);
         struct result s = atomsim("--memory", searches[i].memory, "--sched", searches[i].bound,
                                   shape, NULL);
         g_test_message("%s --memory %s --sched %s: %s", searches[i].shape,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tutorial-pictures.sh — run the tutorial's five lessons (doc/tutorial.md)
+# tutorial-pictures.sh — run the tutorial's six lessons (doc/tutorial.md)
 # and take the pictures it shows: each lesson's page, rendered by headless
 # chromium, as doc/img/lessonN.png.  Run from the top of a built tree:
 #   tools/tutorial-pictures.sh [OUTDIR]        (default doc/img)
@@ -22,8 +22,10 @@ make -s tests/litmus/arm/arm-aba.elf
 page --cpu arm --schedule 0:2,1:2,0:* --monitor value --timeline "$tmp/lesson4.html" \
     tests/litmus/arm/arm-aba.elf
 ./atomsim explain atomic_add_return --html "$tmp/lesson5.html" >/dev/null
+page --cpu x86 --schedule 0:3,1:*,0:* --timeline "$tmp/lesson6.html" \
+    programs/x86/broken/dekker-no-fence.elf
 
-for n in 1 2 3 4 5; do
+for n in 1 2 3 4 5 6; do
     HOME="$tmp" timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
         --disable-dev-shm-usage --user-data-dir="$tmp/profile" --hide-scrollbars \
         --window-size=1280,820 --screenshot="$PWD/$out/lesson$n.png" \

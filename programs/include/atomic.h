@@ -109,6 +109,54 @@ unsigned long long __cmpxchg_u64(volatile void *p, unsigned long long old,
         ? __cmpxchg_u64((ptr), (unsigned long long)(old), (unsigned long long)(new)) \
         : __cmpxchg_u32((ptr), (unsigned int)(old), (unsigned int)(new))))
 
+/* The kernel's memory barriers (Documentation/memory-barriers.txt), as each
+ * cpu defines them (arch/<cpu>/include/asm/barrier.h, else
+ * include/asm-generic/barrier.h).  barrier() only keeps the compiler from
+ * moving accesses across it; READ_ONCE and WRITE_ONCE make one access of
+ * exactly the variable.
+ *   x86:     smp_mb() is a locked add to the stack (the kernel prefers it to
+ *            mfence); smp_rmb() and smp_wmb() order nothing more than TSO
+ *            does; the atomics are full barriers already.
+ *   arm:     smp_mb(), smp_rmb() are dmb ish, smp_wmb() dmb ishst; release
+ *            and acquire are a full barrier before the store and after the
+ *            load, and so are smp_mb__before_atomic/after_atomic.
+ *   sparc32: every smp_ barrier is barrier() alone: the kernel runs sparc32
+ *            in TSO and leaves store->load order to its locks, so under
+ *            atomsim's tso smp_mb() does not stop store buffering
+ *            (tests/guest/shape-sb-mb.c shows it).
+ */
+#ifndef barrier
+#define barrier() __asm__ volatile("" ::: "memory")
+#endif
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, val) do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#if defined(__x86_64__)
+#define smp_mb() __asm__ volatile("lock; addl $0,-4(%%rsp)" ::: "memory", "cc")
+#elif defined(__i386__)
+#define smp_mb() __asm__ volatile("lock; addl $0,-4(%%esp)" ::: "memory", "cc")
+#elif defined(__arm__)
+#define smp_mb() __asm__ volatile("dmb ish" ::: "memory")
+#else
+#define smp_mb() barrier()
+#endif
+#if defined(__arm__)
+#define smp_rmb() smp_mb()
+#define smp_wmb() __asm__ volatile("dmb ishst" ::: "memory")
+#define smp_mb__before_atomic() smp_mb()
+#define smp_mb__after_atomic() smp_mb()
+#define smp_store_release(p, v) do { smp_mb(); WRITE_ONCE(*(p), (v)); } while (0)
+#define smp_load_acquire(p)                                                     \
+    ({ __typeof__(*(p)) ___v = READ_ONCE(*(p)); smp_mb(); ___v; })
+#else
+#define smp_rmb() barrier()
+#define smp_wmb() barrier()
+#define smp_mb__before_atomic() barrier()
+#define smp_mb__after_atomic() barrier()
+#define smp_store_release(p, v) do { barrier(); WRITE_ONCE(*(p), (v)); } while (0)
+#define smp_load_acquire(p)                                                     \
+    ({ __typeof__(*(p)) ___v = READ_ONCE(*(p)); barrier(); ___v; })
+#endif
+
 /* Spinlocks: the cpu's test-and-set lock. */
 void spin_lock_init(spinlock_t *lock);
 void spin_lock(spinlock_t *lock);

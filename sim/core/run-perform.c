@@ -158,22 +158,23 @@ static bool others_buffer(const struct run *r, unsigned core, uint64_t addr, uns
     return false;
 }
 
-/* TSO: what must happen to the core's store buffer before ii (split: a
- * non-atomic RMW) runs.  A locked instruction, an atomic swap, a fence and
+/* TSO: what must happen to the core's store buffer before ii runs (once
+ * the core is to run it now: step_take calls it).  A locked instruction, an atomic swap, a fence and
  * a trap drain it first (Intel SDM vol. 3A 9.2.2: "locked instructions
  * have a total order", "reads or writes cannot pass ... locked
  * instructions"; x86-TSO's LOCK'd instructions and MFENCE flush the
  * buffer; SPARC V8 K.2: ldstub, swap and a trap are atomic and ordered
  * after the stores before them); a store into a full buffer drains its
  * oldest entry. */
-static void make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
-                      bool split)
+void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii)
 {
     unsigned core = rc->core->id;
-    if (split || ii->kind == INSN_STORE) {
+    bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
+    if (split ? rc->split_loaded : ii->kind == INSN_STORE) {
         if (store_buffer_count(&r->sb, core) == STORE_BUFFER_DEPTH)
             step_drain(r, core, false);
-    } else if (ii->kind != INSN_LOAD && !(ii->kind == INSN_FENCE && r->opt->strip_fence)) {
+    } else if (!split && ii->kind != INSN_LOAD &&
+               !(ii->kind == INSN_FENCE && r->opt->strip_fence)) {
         while (store_buffer_count(&r->sb, core) > 0)
             step_drain(r, core, false);
     }
@@ -222,8 +223,6 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
                                      "x (%u bytes): an alignment fault", addr, ii->size));
         return;
     }
-    if (r->tso)
-        make_room(r, rc, ii, split);
     if (split) {
         split_rmw(r, rc, ii, pc, addr);
         return;

@@ -61,6 +61,10 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 
 /* run-perform.c ---------------------------------------------------------- */
 
+/* TSO: the drains ii needs before it runs (a fence, an atomic, a trap: the
+ * whole buffer; a store into a full buffer: its oldest), each a step. */
+void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii);
+
 /* The code hook (UC_HOOK_CODE, data: the core's struct run_core): every
  * instruction of the guest's code, before it executes. */
 void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data);

@@ -152,6 +152,9 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         preempt(r, rc, pc, other, "injected where an RMW window closes");
         return false;
     }
+    /* the core runs ii now: first the drains it needs */
+    if (r->tso)
+        perform_make_room(r, rc, ii);
     r->turn_left--;
     r->steps++;
     c->steps++;

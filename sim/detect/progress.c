@@ -15,7 +15,8 @@
 #define SAMPLE_EVERY 8
 
 struct spinner {
-    uint64_t streak;            /* steps in a row that only read addr */
+    uint64_t streak;            /* steps in a row that only read value at addr */
+    uint64_t value;
     uint64_t pc, addr;          /* the last of them */
     uint64_t sc_failures;       /* store-exclusives failed in a row */
     /* Reads in a row from any location, and whether they loop: the read
@@ -66,7 +67,7 @@ static void progress_begin(void *ctx, const struct run_control *ctl)
     for (unsigned i = 0; i < p->m->ncores; i++) {
         struct spinner *sp = &p->cores[i];
         window_reset(sp, 0);
-        sp->streak = sp->pc = sp->addr = sp->sc_failures = 0;
+        sp->streak = sp->pc = sp->addr = sp->value = sp->sc_failures = 0;
         sp->reads = 0;
         sp->loops = false;
         sp->mark_pc = NO_PC;
@@ -320,9 +321,13 @@ static void progress_event(void *ctx, const struct event *e)
     }
     if (moves_on(p, e))
         p->quiet_from = e->step;
+    /* a store draining from a buffer is no step its core takes now */
+    if (e->flags & EVENT_DRAINED)
+        return;
     uint64_t quiet = e->step - p->quiet_from;
-    /* an RMW that left the value as it was (a failed ldstub) only read */
-    bool wrote = e->kind == EVENT_TRAP ||
+    /* an RMW that left the value as it was (a failed ldstub) only read; a
+     * store into the core's buffer is its work, seen by others later */
+    bool wrote = e->kind == EVENT_TRAP || (e->flags & EVENT_BUFFERED) ||
                  (event_stored(e) && (e->kind != EVENT_RMW || e->old_value != e->new_value));
     if (wrote) {
         note_write(sp);
@@ -330,9 +335,12 @@ static void progress_event(void *ctx, const struct event *e)
             check_cycles(p, sp, e, quiet);
         return;
     }
-    /* A spin reads one location again and again, or goes round a loop of
-     * reads; reading through memory is work, not waiting. */
-    sp->streak = e->addr == sp->addr ? sp->streak + 1 : 1;
+    /* A spin reads one location again and again, finding it unchanged, or
+     * goes round a loop of reads; reading through memory is work, not
+     * waiting, and a new value read is news (under store buffers a core may
+     * spin on a release that has only just drained). */
+    sp->streak = e->addr == sp->addr && e->old_value == sp->value ? sp->streak + 1 : 1;
+    sp->value = e->old_value;
     sp->pc = e->pc;
     sp->addr = e->addr;
     note_read(sp, e);
