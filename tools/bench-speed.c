@@ -105,7 +105,7 @@ static double atomsim_run(struct machine *m, struct sched *s, uint64_t *insns)
     struct detectors d;
     detectors_init(&d, m, 3, DEFAULT_SPIN_LIMIT, DEFAULT_SC_FAIL_LIMIT);
     struct run_options opt = { .max_steps = UINT64_MAX, .max_insns = UINT64_MAX, .out = devnull,
-                               .monitor = MONITOR_ADDRESS, .sinks = d.sinks,
+                               .monitor = MONITOR_ADDRESS, .memory = m->cpu->memory, .sinks = d.sinks,
                                .nsinks = G_N_ELEMENTS(d.sinks) };
     gint64 t = g_get_monotonic_time();
     run_program(r, s, &opt);
