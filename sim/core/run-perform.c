@@ -158,12 +158,12 @@ static bool others_buffer(const struct run *r, unsigned core, uint64_t addr, uns
     return false;
 }
 
-/* TSO: what must happen to the core's store buffer before ii runs (once
- * the core is to run it now: step_take calls it).  A locked instruction, an atomic swap, a fence and
- * a trap drain it first (Intel SDM vol. 3A 9.2.2: "locked instructions
- * have a total order", "reads or writes cannot pass ... locked
- * instructions"; x86-TSO's LOCK'd instructions and MFENCE flush the
- * buffer; SPARC V8 K.2: ldstub, swap and a trap are atomic and ordered
+/* TSO: what must happen to the core's store buffer before ii runs, once
+ * the core is to run it now (step_take calls it).  A locked instruction, an
+ * atomic swap, a fence and a trap drain it first (Intel SDM vol. 3A 9.2.2:
+ * "locked instructions have a total order", "reads or writes cannot pass
+ * ... locked instructions"; x86-TSO's LOCK'd instructions and MFENCE flush
+ * the buffer; SPARC V8 K.2: ldstub, swap and a trap are atomic and ordered
  * after the stores before them); a store into a full buffer drains its
  * oldest entry. */
 void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii)
