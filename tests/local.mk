@@ -61,7 +61,7 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
 	stale-store lock-retry cmpxchg-retry lock-progress wait-two shape-sb shape-mp \
-	shape-r shape-s shape-2p2w shape-lb shape-corr shape-sb-mb
+	shape-r shape-s shape-2p2w shape-lb shape-corr shape-sb-mb shape-wrc shape-iriw
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi

@@ -444,6 +444,9 @@ static void test_memory_tso(gconstpointer data)
         { "shape-sb-mb", "tso", "dfs:3",
           strcmp(cpu, "sparc32") == 0 ? "store buffering past smp_mb(): both cores read 0"
                                       : NULL },
+        /* a store is visible to every other core at once (3 and 4 cores) */
+        { "shape-wrc", "tso", "dfs:3", NULL },
+        { "shape-iriw", "tso", "dfs:3", NULL },
     };
     for (unsigned i = 0; i < G_N_ELEMENTS(searches); i++) {
         g_autofree char *shape = g_str_has_prefix(searches[i].shape, "shape-")
@@ -451,8 +454,11 @@ static void test_memory_tso(gconstpointer data)
                                      : g_str_has_prefix(searches[i].shape, "broken/")
                                      ? broken(cpu, searches[i].shape + 7)
                                      : example(cpu, searches[i].shape);
-        struct result s = atomsim("--memory", searches[i].memory, "--sched", searches[i].bound,
-                                  shape, NULL);
+        const char *cores = strcmp(searches[i].shape, "shape-wrc") == 0    ? "3"
+                            : strcmp(searches[i].shape, "shape-iriw") == 0 ? "4"
+                                                                           : "2";
+        struct result s = atomsim("--cores", cores, "--memory", searches[i].memory, "--sched",
+                                  searches[i].bound, shape, NULL);
         g_test_message("%s --memory %s --sched %s: %s", searches[i].shape,
                        searches[i].memory, searches[i].bound, s.out);
         g_assert_cmpint(s.status, ==, searches[i].found ? 1 : 0);
