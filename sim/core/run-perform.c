@@ -122,7 +122,7 @@ static void split_rmw(struct run *r, struct run_core *rc, const struct insn_info
     struct event store = step_event(r, rc, ii, pc, addr, EVENT_STORE);
     store.old_value = machine_read(m, addr, ii->size);
     store.flags |= EVENT_SPLIT | EVENT_DEPENDS;
-    if (r->tso) {
+    if (r->tso && store_buffer_takes(ii->size)) {
         store_buffers_before_store(&r->sb, addr, ii->size);
         store.flags |= EVENT_BUFFERED;
     }
@@ -170,11 +170,12 @@ void perform_make_room(struct run *r, struct run_core *rc, const struct insn_inf
 {
     unsigned core = rc->core->id;
     bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
-    if (split ? rc->split_loaded : ii->kind == INSN_STORE) {
+    bool stores = split ? rc->split_loaded : ii->kind == INSN_STORE;
+    if (stores && store_buffer_takes(ii->size)) {
         if (store_buffer_count(&r->sb, core) == STORE_BUFFER_DEPTH)
             step_drain(r, core, false);
-    } else if (!split && ii->kind != INSN_LOAD &&
-               !(ii->kind == INSN_FENCE && r->opt->strip_fence)) {
+    } else if (stores || (!split && ii->kind != INSN_LOAD &&
+                          !(ii->kind == INSN_FENCE && r->opt->strip_fence))) {
         while (store_buffer_count(&r->sb, core) > 0)
             step_drain(r, core, false);
     }
@@ -261,7 +262,7 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             e.flags |= stores_own_load(rc, ii, addr);
         else
             loaded = taint_load(&rc->taint, addr);
-        if (ii->kind == INSN_STORE && r->tso) {
+        if (ii->kind == INSN_STORE && r->tso && store_buffer_takes(ii->size)) {
             store_buffers_before_store(&r->sb, addr, ii->size);
             e.flags |= EVENT_BUFFERED;
         }

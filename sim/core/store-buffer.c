@@ -109,7 +109,8 @@ void store_buffers_drain(struct store_buffers *sb, unsigned core,
         int at = saved_at(sb, addr);
         if (sb->running == (int)core && !newer_covers(b, addr)) {
             /* memory shows this store already: it is visible now */
-            sb->saved[at] = sb->saved[--sb->nsaved];
+            if (at >= 0)
+                sb->saved[at] = sb->saved[--sb->nsaved];
         } else if (at >= 0) {
             sb->saved[at].visible = drained->bytes[k];     /* under an overlay */
         } else {

@@ -66,6 +66,14 @@ static inline unsigned store_buffer_count(const struct store_buffers *sb, unsign
     return sb->core[core].count;
 }
 
+/* Can a store of size bytes wait in a buffer?  A wider one (an AVX register,
+ * say) is made visible at once, after the core's buffer drains: fewer
+ * orders than the hardware allows, never more. */
+static inline bool store_buffer_takes(unsigned size)
+{
+    return size <= STORE_BUFFER_BYTES;
+}
+
 /* The running core is about to store size bytes at addr (its buffer not
  * full): keep the visible bytes under them. */
 void store_buffers_before_store(struct store_buffers *sb, uint64_t addr, unsigned size);
