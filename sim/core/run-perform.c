@@ -93,6 +93,17 @@ static void store_exclusive(struct run *r, struct run_core *rc, const struct ins
     run_emit(r, &e);
 }
 
+/* A plain store of size bytes at addr is about to execute: under TSO it
+ * goes into the core's buffer (the bytes under it are kept aside);
+ * EVENT_BUFFERED if it does, else 0. */
+static uint16_t buffer_store(struct run *r, uint64_t addr, unsigned size)
+{
+    if (!run_buffers_stores(r) || !store_buffer_takes(size))
+        return 0;
+    store_buffers_before_store(&r->sb, addr, size);
+    return EVENT_BUFFERED;
+}
+
 /* An RMW instruction that is not atomic is two steps, a load and a store,
  * and other cores may run between them.  If one of them writes the location
  * in that window, the value the load half read is put back just before the
@@ -121,11 +132,7 @@ static void split_rmw(struct run *r, struct run_core *rc, const struct insn_info
     taint_propagate(&rc->taint, ii, taint_load(&rc->taint, addr));
     struct event store = step_event(r, rc, ii, pc, addr, EVENT_STORE);
     store.old_value = machine_read(m, addr, ii->size);
-    store.flags |= EVENT_SPLIT | EVENT_DEPENDS;
-    if (r->tso && store_buffer_takes(ii->size)) {
-        store_buffers_before_store(&r->sb, addr, ii->size);
-        store.flags |= EVENT_BUFFERED;
-    }
+    store.flags |= EVENT_SPLIT | EVENT_DEPENDS | buffer_store(r, addr, ii->size);
     if (mem != NULL && memcmp(mem, rc->split_bytes, ii->size) != 0) {
         memcpy(mem, rc->split_bytes, ii->size);
         store.flags |= EVENT_STALE;
@@ -146,16 +153,6 @@ static uint8_t stores_own_load(const struct run_core *rc, const struct insn_info
 static bool is_exclusive(const struct insn_info *ii)
 {
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
-}
-
-/* Does a core other than core hold a store to [addr, addr+size) in its
- * buffer? */
-static bool others_buffer(const struct run *r, unsigned core, uint64_t addr, unsigned size)
-{
-    for (uint64_t m = r->sb.nonempty & ~(1ull << core); m != 0; m &= m - 1)
-        if (store_buffers_covers(&r->sb, (unsigned)__builtin_ctzll(m), addr, size))
-            return true;
-    return false;
 }
 
 /* TSO: what must happen to the core's store buffer before ii runs, once
@@ -236,10 +233,12 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     uint64_t loaded = 0;
     switch (ii->kind) {
     case INSN_LOAD:
-        if (r->tso && store_buffers_covers(&r->sb, c->id, addr, ii->size))
-            e.flags |= EVENT_FORWARDED;
-        else if (r->tso && (r->sb.nonempty & ~(1ull << c->id)))
-            e.flags |= others_buffer(r, c->id, addr, ii->size) ? EVENT_UNSEEN : 0;
+        if (r->sb.nonempty != 0) {       /* only under TSO */
+            if (store_buffers_hold(&r->sb, 1ull << c->id, addr, ii->size))
+                e.flags |= EVENT_FORWARDED;
+            else if (store_buffers_hold(&r->sb, ~(1ull << c->id), addr, ii->size))
+                e.flags |= EVENT_UNSEEN;
+        }
         rc->last_load = addr;
         loaded = taint_load(&rc->taint, addr);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
@@ -262,10 +261,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             e.flags |= stores_own_load(rc, ii, addr);
         else
             loaded = taint_load(&rc->taint, addr);
-        if (ii->kind == INSN_STORE && r->tso && store_buffer_takes(ii->size)) {
-            store_buffers_before_store(&r->sb, addr, ii->size);
-            e.flags |= EVENT_BUFFERED;
-        }
+        if (ii->kind == INSN_STORE)
+            e.flags |= buffer_store(r, addr, ii->size);
         e.old_value = machine_read(m, addr, ii->size);
         if (ii->cas)
             e.flags |= EVENT_HAS_SUCCESS |

@@ -20,6 +20,12 @@ void run_engine_failed(struct run *r, const char *what, uc_err err);
 /* Stop c's engine after this instruction or hook. */
 void run_stop_engine(struct run *r, struct core *c);
 
+/* Do stores wait in store buffers (--memory tso)? */
+static inline bool run_buffers_stores(const struct run *r)
+{
+    return r->memory == MEMORY_TSO;
+}
+
 /* A register of c's engine (0 if it cannot be read: the run ends). */
 static inline uint64_t run_reg(struct run *r, const struct core *c, int reg)
 {

@@ -153,7 +153,7 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         return false;
     }
     /* the core runs ii now: first the drains it needs */
-    if (r->tso)
+    if (run_buffers_stores(r))
         perform_make_room(r, rc, ii);
     r->turn_left--;
     r->steps++;

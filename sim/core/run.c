@@ -20,7 +20,8 @@ static void __attribute__((cold, noinline)) log_event(const struct event *e)
 {
     log_write(LOG_MEMORY,
               "step %" G_GUINT64_FORMAT ": cpu%u %s 0x%" G_GINT64_MODIFIER "x (%u bytes) 0x%"
-              G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s", e->step, e->core, kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
+              G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s", e->step, e->core,
+              kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
               !(e->flags & EVENT_HAS_SUCCESS) ? ""
               : (e->flags & EVENT_SUCCESS)    ? ", succeeded"
                                               : ", failed");
@@ -346,7 +347,6 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->fault_addr = 0;
     }
     r->memory = opt->memory;
-    r->tso = opt->memory == MEMORY_TSO;
     store_buffers_reset(&r->sb, m);
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
@@ -379,10 +379,10 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
         current = next;
         struct run_core *rc = &r->cores[next];
         struct core *c = rc->core;
-        if (r->tso)
+        if (run_buffers_stores(r))
             store_buffers_enter(&r->sb, c->id);
         uc_err err = uc_emu_start(c->uc, c->pc, until, 0, 0);
-        if (r->tso)
+        if (run_buffers_stores(r))
             store_buffers_leave(&r->sb);
         if (!rc->resuming)
             c->pc = run_reg(r, c, m->cpu->reg_pc);

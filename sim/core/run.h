@@ -109,7 +109,6 @@ struct run {
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
     enum memory_model memory;   /* opt's (opt is the caller's: only during the run) */
-    bool tso;                   /* stores go through the store buffers */
     struct store_buffers sb;
     GRand *fault_rand;          /* draws the spurious store-exclusive failures */
     double inject;              /* opt's, or 0 under a fixed schedule */

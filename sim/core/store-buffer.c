@@ -39,6 +39,18 @@ static struct buffered_store *entry(struct store_buffer *b, unsigned i)
     return &b->entry[(b->head + i) % STORE_BUFFER_DEPTH];
 }
 
+/* Does a store of b from its (from+1)-th oldest on write a byte of
+ * [addr, addr+size)? */
+static bool holds(const struct store_buffer *b, unsigned from, uint64_t addr, unsigned size)
+{
+    for (unsigned i = from; i < b->count; i++) {
+        const struct event *e = &b->entry[(b->head + i) % STORE_BUFFER_DEPTH].issue;
+        if (e->addr < addr + size && addr < e->addr + e->size)
+            return true;
+    }
+    return false;
+}
+
 void store_buffers_enter(struct store_buffers *sb, unsigned core)
 {
     g_assert(sb->running < 0);
@@ -84,17 +96,6 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue)
     sb->nonempty |= 1ull << issue->core;
 }
 
-/* Does a store of core's buffer newer than its oldest cover addr? */
-static bool newer_covers(struct store_buffer *b, uint64_t addr)
-{
-    for (unsigned i = 1; i < b->count; i++) {
-        const struct buffered_store *s = entry(b, i);
-        if (addr >= s->issue.addr && addr < s->issue.addr + s->issue.size)
-            return true;
-    }
-    return false;
-}
-
 void store_buffers_drain(struct store_buffers *sb, unsigned core,
                          struct buffered_store *drained, uint64_t *visible_before)
 {
@@ -107,7 +108,7 @@ void store_buffers_drain(struct store_buffers *sb, unsigned core,
     for (unsigned k = 0; mem != NULL && k < e->size; k++) {
         uint64_t addr = e->addr + k;
         int at = saved_at(sb, addr);
-        if (sb->running == (int)core && !newer_covers(b, addr)) {
+        if (sb->running == (int)core && !holds(b, 1, addr, 1)) {
             /* memory shows this store already: it is visible now */
             if (at >= 0)
                 sb->saved[at] = sb->saved[--sb->nsaved];
@@ -122,15 +123,12 @@ void store_buffers_drain(struct store_buffers *sb, unsigned core,
         sb->nonempty &= ~(1ull << core);
 }
 
-bool store_buffers_covers(const struct store_buffers *sb, unsigned core, uint64_t addr,
-                          unsigned size)
+bool store_buffers_hold(const struct store_buffers *sb, uint64_t cores, uint64_t addr,
+                        unsigned size)
 {
-    const struct store_buffer *b = &sb->core[core];
-    for (unsigned i = 0; i < b->count; i++) {
-        const struct event *e = &b->entry[(b->head + i) % STORE_BUFFER_DEPTH].issue;
-        if (e->addr < addr + size && addr < e->addr + e->size)
+    for (uint64_t m = sb->nonempty & cores; m != 0; m &= m - 1)
+        if (holds(&sb->core[__builtin_ctzll(m)], 0, addr, size))
             return true;
-    }
     return false;
 }
 

@@ -87,9 +87,10 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue);
 void store_buffers_drain(struct store_buffers *sb, unsigned core,
                          struct buffered_store *drained, uint64_t *visible_before);
 
-/* Does a store in core's buffer write a byte of [addr, addr+size)? */
-bool store_buffers_covers(const struct store_buffers *sb, unsigned core, uint64_t addr,
-                          unsigned size);
+/* Does a store in the buffer of a core of cores (a mask) write a byte of
+ * [addr, addr+size)? */
+bool store_buffers_hold(const struct store_buffers *sb, uint64_t cores, uint64_t addr,
+                        unsigned size);
 
 /* The first min(size, 8) bytes at addr as the other cores see them. */
 uint64_t store_buffers_read_visible(const struct store_buffers *sb, uint64_t addr,

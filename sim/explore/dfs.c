@@ -45,16 +45,6 @@ static void node_free(gpointer p)
     g_free(n);
 }
 
-/* One more step of agent (equivalence.h) at the end of turns: core i's
- * step, or a drain of core i's store buffer. */
-static void add_step(GArray *turns, unsigned agent, unsigned ncores)
-{
-    if (agent < ncores)
-        sched_turns_add(turns, agent);
-    else
-        sched_turns_add_drain(turns, agent - ncores);
-}
-
 /* The turns of node n's prefix: the first n->at steps of its run, then one
  * of n->core (an agent; to free). */
 static GArray *node_prefix(const struct search_node *n, unsigned ncores)
@@ -69,7 +59,7 @@ static GArray *node_prefix(const struct search_node *n, unsigned ncores)
         left -= (uint64_t)t.steps;
         g_array_append_val(prefix, t);
     }
-    add_step(prefix, n->core, ncores);
+    sched_turns_add_choice(prefix, n->core, ncores);
     return prefix;
 }
 
@@ -194,7 +184,7 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
     rec->refs = 1;
     rec->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     for (uint64_t i = 0; i < steps; i++)
-        add_step(rec->turns, equivalence_core(eq, i), ncores);
+        sched_turns_add_choice(rec->turns, equivalence_core(eq, i), ncores);
     return rec;
 }
 

@@ -210,7 +210,7 @@ static void equivalence_event(void *ctx, const struct event *e)
     if (e->flags & EVENT_FORCED)
         return;
     unsigned n = eq->m->ncores;
-    unsigned agent = (e->flags & EVENT_DRAINED) ? n + e->core : e->core;
+    unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED);
     struct step s = { .core = agent, .f = footprint_of(eq, e) };
     if (eq->asleep && eq->steps->len >= eq->sleep_from) {
         if (agent == (unsigned)eq->sleeper) {

@@ -36,11 +36,6 @@ static struct sched *dfs_create(const char *spec, const char *arg, uint64_t seed
     return &s->base;
 }
 
-static void dfs_free(struct sched *s)
-{
-    g_free(s);
-}
-
 static char *dfs_describe(const struct sched *s)
 {
     return g_strdup_printf("--sched dfs:%u", ((const struct dfs *)s)->bound);
@@ -58,7 +53,6 @@ const struct strategy strategy_dfs = {
     .seeded = false,
     .exhaustive = true,
     .create = dfs_create,
-    .free = dfs_free,
     .describe = dfs_describe,
     .bound = dfs_bound,
 };

@@ -93,7 +93,7 @@ static struct sched *pct_create(const char *spec, const char *arg, uint64_t seed
     return &s->base;
 }
 
-static unsigned pct_next(struct sched *base, const bool *runnable, unsigned ncores,
+static unsigned pct_next(struct sched *base, const bool *runnable, unsigned nchoices,
                          int current, long *turn)
 {
     struct pct *s = (struct pct *)base;
@@ -102,7 +102,7 @@ static unsigned pct_next(struct sched *base, const bool *runnable, unsigned ncor
         if (s->change[i] == s->step)
             s->priority[current] = (int)(i + 1);
     int best = -1;
-    for (unsigned i = 0; i < ncores; i++)
+    for (unsigned i = 0; i < nchoices; i++)
         if (runnable[i] && (best < 0 || s->priority[i] > s->priority[best]))
             best = (int)i;
     *turn = 1;

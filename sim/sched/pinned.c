@@ -40,7 +40,7 @@ bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoic
     while (p->position < p->segments->len) {
         const struct sched_turn *seg =
             &g_array_index(p->segments, struct sched_turn, p->position++);
-        unsigned c = seg->drain ? nchoices / 2 + seg->core : seg->core;
+        unsigned c = sched_choice(nchoices / 2, seg->core, seg->drain);
         if (runnable[c]) {
             *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
             *choice = c;
@@ -51,14 +51,14 @@ bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoic
 }
 
 /* The segments, then round-robin, one step a turn. */
-static unsigned pinned_next(struct sched *s, const bool *runnable, unsigned ncores,
+static unsigned pinned_next(struct sched *s, const bool *runnable, unsigned nchoices,
                             int current, long *turn)
 {
     unsigned core;
-    if (pinned_next_segment((struct pinned *)s, runnable, ncores, &core, turn))
+    if (pinned_next_segment((struct pinned *)s, runnable, nchoices, &core, turn))
         return core;
     *turn = 1;
-    return sched_next_after(runnable, ncores, current);
+    return sched_next_after(runnable, nchoices, current);
 }
 
 static char *pinned_describe(const struct sched *s)

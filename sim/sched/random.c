@@ -50,21 +50,21 @@ static struct sched *random_create(const char *spec, const char *arg, uint64_t s
     return &s->base;
 }
 
-/* A runnable core chosen uniformly (it may be the same one again), for
- * 1 .. 2M-1 operations, so that turns do not line up with the guest's
- * loops. */
-static unsigned random_next(struct sched *base, const bool *runnable, unsigned ncores,
+/* A runnable choice (a core, or a core's drains) chosen uniformly (it may be
+ * the same one again), for 1 .. 2M-1 operations, so that turns do not line
+ * up with the guest's loops. */
+static unsigned random_next(struct sched *base, const bool *runnable, unsigned nchoices,
                             int current, long *turn)
 {
     (void)current;
     struct random_sched *s = (struct random_sched *)base;
     unsigned candidates = 0;
-    for (unsigned i = 0; i < ncores; i++)
+    for (unsigned i = 0; i < nchoices; i++)
         candidates += runnable[i];
     g_assert(candidates > 0);
     unsigned pick = (unsigned)g_rand_int_range(s->rand, 0, (gint32)candidates);
     *turn = g_rand_int_range(s->rand, 1, (gint32)(2 * s->mean));
-    for (unsigned i = 0; i < ncores; i++)
+    for (unsigned i = 0; i < nchoices; i++)
         if (runnable[i] && pick-- == 0)
             return i;
     g_assert_not_reached();

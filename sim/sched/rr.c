@@ -30,17 +30,12 @@ static struct sched *rr_create(const char *spec, const char *arg, uint64_t seed,
     return &s->base;
 }
 
-static void rr_free(struct sched *s)
-{
-    g_free(s);
-}
-
-static unsigned rr_next(struct sched *base, const bool *runnable, unsigned ncores,
+static unsigned rr_next(struct sched *base, const bool *runnable, unsigned nchoices,
                         int current, long *turn)
 {
     struct rr *s = (struct rr *)base;
     *turn = s->quantum;
-    return sched_next_after(runnable, ncores, current);
+    return sched_next_after(runnable, nchoices, current);
 }
 
 static char *rr_describe(const struct sched *base)
@@ -54,7 +49,6 @@ const struct strategy strategy_rr = {
     .usage = "rr[:Q]",
     .description = "round-robin, Q steps per turn (default 1)",
     .create = rr_create,
-    .free = rr_free,
     .next = rr_next,
     .describe = rr_describe,
 };

@@ -48,8 +48,12 @@ struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError
 
 void sched_free(struct sched *s)
 {
-    if (s != NULL)
+    if (s == NULL)
+        return;
+    if (s->ops->free)
         s->ops->free(s);
+    else
+        g_free(s);
 }
 
 const char *sched_name(const struct sched *s)
@@ -63,11 +67,11 @@ void sched_reset(struct sched *s)
         s->ops->reset(s);
 }
 
-unsigned sched_next(struct sched *s, const bool *runnable, unsigned ncores,
+unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
                     int current, long *turn)
 {
     g_assert(s->ops->next != NULL);     /* not an exhaustive strategy */
-    return s->ops->next(s, runnable, ncores, current, turn);
+    return s->ops->next(s, runnable, nchoices, current, turn);
 }
 
 char *sched_describe(const struct sched *s)

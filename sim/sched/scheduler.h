@@ -30,6 +30,12 @@ struct sched_turn {
  * while core i has one). */
 #define SCHED_CHOICES(ncores) (2 * (ncores))
 
+/* The choice that runs core (drain: that drains its buffer), of n cores. */
+static inline unsigned sched_choice(unsigned ncores, unsigned core, bool drain)
+{
+    return drain ? ncores + core : core;
+}
+
 /* The turns of text (struct sched_turn; to free), or NULL with
  * ATOMSIM_ERROR_USAGE if a turn does not parse or names a core >= ncores. */
 GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error);
@@ -37,6 +43,8 @@ GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error);
 void sched_turns_add(GArray *turns, unsigned core);
 /* One more drain of core's buffer at the end of turns. */
 void sched_turns_add_drain(GArray *turns, unsigned core);
+/* One more step of choice (of n cores' choices) at the end of turns. */
+void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores);
 /* The text of turns (to free). */
 char *sched_turns_text(const GArray *turns);
 

@@ -20,12 +20,12 @@ static void search_reset(struct sched *base)
     s->tail = false;
 }
 
-static unsigned search_next(struct sched *base, const bool *runnable, unsigned ncores,
+static unsigned search_next(struct sched *base, const bool *runnable, unsigned nchoices,
                             int current, long *turn)
 {
     struct search *s = (struct search *)base;
     unsigned core;
-    if (pinned_next_segment(&s->pinned, runnable, ncores, &core, turn))
+    if (pinned_next_segment(&s->pinned, runnable, nchoices, &core, turn))
         return core;
     /* after the prefix no preemption: the current core goes on until it
      * blocks, ends or spins; then the next core that can run */
@@ -35,7 +35,7 @@ static unsigned search_next(struct sched *base, const bool *runnable, unsigned n
     *turn = LONG_MAX;
     if (current >= 0 && runnable[current] && !yield)
         return (unsigned)current;
-    return sched_next_after(runnable, ncores, current);
+    return sched_next_after(runnable, nchoices, current);
 }
 
 static char *search_describe(const struct sched *base)

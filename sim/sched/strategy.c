@@ -13,10 +13,10 @@ gboolean sched_parse_count(const char *text, long *out)
     return TRUE;
 }
 
-unsigned sched_next_after(const bool *runnable, unsigned ncores, int current)
+unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current)
 {
-    for (unsigned i = 1; i <= ncores; i++) {
-        unsigned c = (unsigned)(current + (int)i) % ncores;
+    for (unsigned i = 1; i <= nchoices; i++) {
+        unsigned c = (unsigned)(current + (int)i) % nchoices;
         if (runnable[c])
             return c;
     }

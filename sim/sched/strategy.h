@@ -33,13 +33,13 @@ struct strategy {
      * strategies made otherwise (pinned, search). */
     struct sched *(*create)(const char *spec, const char *arg, uint64_t seed, unsigned ncores,
                             GError **error);
-    /* Free s and what it holds. */
+    /* Free s and what it holds.  NULL: s holds nothing more (g_free). */
     void (*free)(struct sched *s);
     /* Start again: the same choices as the first run.  NULL: nothing to do. */
     void (*reset)(struct sched *s);
     /* sched_next.  NULL for an exhaustive strategy, which runs no schedule
      * itself (the explore layer makes its nodes: sched_new_search). */
-    unsigned (*next)(struct sched *s, const bool *runnable, unsigned ncores, int current,
+    unsigned (*next)(struct sched *s, const bool *runnable, unsigned nchoices, int current,
                      long *turn);
     /* sched_describe (to free). */
     char *(*describe)(const struct sched *s);
@@ -78,9 +78,9 @@ char *sched_usages(void);
 #define TURN_MAX 1000000
 /* text as a whole number from 1 to TURN_MAX into *out. */
 gboolean sched_parse_count(const char *text, long *out);
-/* The next runnable core after current, in order (current itself only if
- * no other core can run). */
-unsigned sched_next_after(const bool *runnable, unsigned ncores, int current);
+/* The next runnable choice after current, in order (current itself only if
+ * no other can run). */
+unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current);
 /* A GRand seeded with seed, as every seeded strategy draws from it. */
 GRand *sched_rand_new(uint64_t seed);
 

@@ -88,6 +88,11 @@ void sched_turns_add_drain(GArray *turns, unsigned core)
     add(turns, core, true);
 }
 
+void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores)
+{
+    add(turns, choice % ncores, choice >= ncores);
+}
+
 char *sched_turns_text(const GArray *turns)
 {
     GString *s = g_string_new(NULL);
