@@ -286,7 +286,11 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
         out->kind = INSN_CLREX;
         return true;
     case ARM_INS_DMB: case ARM_INS_DSB: case ARM_INS_ISB:
+        /* dmb/dsb with an ST option order stores against stores only (ARM
+         * ARM A3.8.3); the others, and isb, are taken as full barriers */
         out->kind = INSN_FENCE;
+        out->stores_only = a->mem_barrier == ARM_MB_ST || a->mem_barrier == ARM_MB_ISHST ||
+                           a->mem_barrier == ARM_MB_NSHST || a->mem_barrier == ARM_MB_OSHST;
         return true;
     default:
         return false;
@@ -416,7 +420,8 @@ const struct cpu_ops cpu_arm = {
     .word_size = 4,
     /* ARMv7 is weaker than TSO (ARM ARM A3.8); atomsim does not model it
      * yet, and runs arm sequentially consistent */
-    .memory = MEMORY_SC,
+    .memory = MEMORY_ARM,
+    .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_ARM),
     .insn_align = 4,
     .uc_arch = UC_ARCH_ARM,
     .uc_mode = UC_MODE_ARM,

@@ -41,6 +41,8 @@ struct insn_info {
     bool no_preempt;    /* the scheduler may not stop the core just before it */
     bool cas;           /* an RMW that stores only if memory equals data_reg */
     bool lock_prefix;   /* an RMW atomic only through its LOCK prefix (x86) */
+    bool stores_only;   /* INSN_FENCE: orders stores against later stores only
+                           (dmb ishst, stbar) */
     uint8_t cond;       /* runs only if cpu->condition_holds(cond); 0: always */
     /* INSN_SC: the register that receives 0 (stored) or 1 (failed). */
     int16_t status_reg;
@@ -117,8 +119,10 @@ struct cpu_ops {
     uc_err (*condition_holds)(uc_engine *uc, uint8_t cond, bool *holds);
     /* The exclusive monitor's reservation granule in bytes (0: no LL/SC). */
     unsigned exclusive_granule;
-    /* The memory model it runs by default (--memory). */
+    /* The memory model it runs by default (--memory), and the models it
+     * has, a set of MEMORY_BIT. */
     enum memory_model memory;
+    unsigned models;
 
     /* Linux system-call numbers the runtime uses. */
     uint32_t sys_write, sys_exit, sys_exit_group;

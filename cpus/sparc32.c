@@ -257,6 +257,7 @@ static void classify_access(const uint8_t *code, size_t before, struct insn_info
     }
     if (op == 2 && op3 == 0x28 && rs1 == 15 && ((w >> 25) & 0x1f) == 0) {
         out->kind = INSN_FENCE;         /* stbar: rd %y encoding, rs1 = 15 */
+        out->stores_only = true;        /* V8 K.2: orders stores only */
         return;
     }
     if (op != 3 || mem_ops[op3].name == NULL)
@@ -417,6 +418,7 @@ const struct cpu_ops cpu_sparc32 = {
     .word_size = 4,
     /* SPARC V8 TSO (Appendix K), the order Linux runs sparc32 in */
     .memory = MEMORY_TSO,
+    .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_TSO) | MEMORY_BIT(MEMORY_PSO),
     .insn_align = 4,
     .uc_arch = UC_ARCH_SPARC,
     .uc_mode = UC_MODE_SPARC32 | UC_MODE_BIG_ENDIAN,

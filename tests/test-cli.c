@@ -299,9 +299,17 @@ static void test_bad_input(void)
     expect_usage_error("--schedule: empty", "--schedule", "", good, NULL);
     expect_usage_error("choose one", "--sched", "rr", "--schedule", "0:*", good, NULL);
     expect_usage_error("unknown policy", "--monitor", "lazy", good, NULL);
-    expect_usage_error("--memory arm: unknown model (sc or tso)", "--memory", "arm", good, NULL);
+    expect_usage_error("--memory power: unknown model (sc, tso, pso or arm)", "--memory", "power",
+                       good, NULL);
+    /* a model of another cpu */
+    const char *foreign = strcmp(cpu, "arm") == 0 ? "tso" : "arm";
+    g_autofree char *not_its = g_strdup_printf("--memory %s: not a model of %s (it has ", foreign,
+                                               cpu);
+    expect_usage_error(not_its, "--memory", foreign, good, NULL);
     expect_usage_error("--sched dfs --memory tso: at most 32 cores", "--sched", "dfs",
                        "--memory", "tso", "--cores", "33", good, NULL);
+    expect_usage_error("--sched dfs --memory pso: at most 7 cores", "--sched", "dfs",
+                       "--memory", "pso", "--cores", "8", good, NULL);
     expect_usage_error("a power of two from 1 to 64", "--lock-table-size", "3", good, NULL);
     expect_usage_error("--runs needs --sched random", "--runs", "5", "--sched", "rr", good, NULL);
     expect_usage_error("--trace with --runs", "--runs", "5", "--trace", good, NULL);

@@ -7,22 +7,61 @@
  * SPARC V8's (its manual's Appendix K): each core's stores wait in a FIFO
  * store buffer (core/store-buffer.h), so a core may read an address before
  * its own earlier store to another address is visible.
+ * pso: SPARC V8's partial store order (Appendix K): as tso, but a core's
+ * stores to different addresses may become visible in any order, unless a
+ * stbar lies between them.
+ * arm: the ARMv7 order (ARM ARM A3.8), as far as atomsim models it: stores
+ * to different addresses become visible in any order unless a dmb lies
+ * between them; dmb ish orders everything, dmb ishst orders stores.  Loads
+ * are satisfied in program order and a store becomes visible to every other
+ * core at once, so the shapes that need more (LB, WRC, IRIW, MP with a dmb
+ * only on the writer) are not produced: fewer outcomes than the
+ * architecture allows, never more.
  */
 #ifndef ATOMSIM_MEMORY_H
 #define ATOMSIM_MEMORY_H
 
 #include <stdbool.h>
 
+#include "limits.h"
+
 enum memory_model {
     MEMORY_SC,
     MEMORY_TSO,
+    MEMORY_PSO,
+    MEMORY_ARM,
+    MEMORY_MODELS
 };
 
-/* "sc", "tso" */
+/* A set of models, one bit each (a cpu's: cpu_ops.models). */
+#define MEMORY_BIT(model) (1u << (model))
+
+/* "sc", "tso", "pso", "arm" */
 const char *memory_model_name(enum memory_model model);
 /* The model name names, into *model; false if none. */
 bool memory_model_parse(const char *name, enum memory_model *model);
-/* "sc or tso" */
-const char *memory_model_names(void);
+/* The names of the models in set (MEMORY_BIT), "sc or tso" (to free). */
+char *memory_model_names(unsigned set);
+
+/* Do stores wait in store buffers? */
+static inline bool memory_model_buffers(enum memory_model model)
+{
+    return model != MEMORY_SC;
+}
+
+/* May a core's buffered stores to different addresses become visible out of
+ * the order they were made in (pso, arm)? */
+static inline bool memory_model_reorders_stores(enum memory_model model)
+{
+    return model == MEMORY_PSO || model == MEMORY_ARM;
+}
+
+/* The buffered stores of a core the scheduler may choose to drain: the
+ * oldest only (tso; sc has none, but keeps the same choices), or any
+ * (pso, arm), as far as the model allows at the time. */
+static inline unsigned memory_model_drain_slots(enum memory_model model)
+{
+    return memory_model_reorders_stores(model) ? ATOMSIM_STORE_BUFFER_DEPTH : 1;
+}
 
 #endif

@@ -165,8 +165,10 @@ static gboolean check(struct options *o, GError **error)
         return usage(error, "--max-steps and --max-insns must be at least 1");
     if (o->cpu != NULL && (o->cpu_ops = cpu_find(o->cpu)) == NULL)
         return usage(error, "--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
-    if (o->memory != NULL && !memory_model_parse(o->memory, &o->memory_model))
-        return usage(error, "--memory %s: unknown model (%s)", o->memory, memory_model_names());
+    if (o->memory != NULL && !memory_model_parse(o->memory, &o->memory_model)) {
+        g_autofree char *names = memory_model_names(~0u);
+        return usage(error, "--memory %s: unknown model (%s)", o->memory, names);
+    }
     o->monitor_policy = MONITOR_ADDRESS;
     if (o->monitor != NULL && !monitor_policy_parse(o->monitor, &o->monitor_policy))
         return usage(error, "--monitor %s: unknown policy (address, value or switch)",

@@ -24,7 +24,7 @@ static void run_quietly(struct run *r, struct sched *s, const struct run_options
 static struct sched *run_pinned(struct run *r, const struct run_options *ro,
                                 const GArray *turns)
 {
-    struct sched *pinned = sched_new_turns(turns);
+    struct sched *pinned = sched_new_turns(turns, r->m->ncores);
     run_program(r, pinned, ro);
     return pinned;
 }
@@ -48,7 +48,7 @@ static bool try_schedule(void *ctx, const GArray *turns, GArray **recorded,
                          unsigned *preemptions)
 {
     struct shrink_target *t = ctx;
-    g_autoptr(sched) pinned = sched_new_turns(turns);
+    g_autoptr(sched) pinned = sched_new_turns(turns, t->r->m->ncores);
     run_quietly(t->r, pinned, t->ro, t->skip);
     bool same = false;
     for (unsigned i = 0; i < findings_count(&t->r->found) && !same; i++) {
@@ -150,9 +150,9 @@ static int report_first_schedule(const struct options *o, struct run *r,
                                  const char *summary)
 {
     g_autoptr(GArray) none = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-    g_autoptr(sched) first = sched_new_search(none);
+    g_autoptr(sched) first = sched_new_search(none, r->m->ncores);
     run_quietly(r, first, ro, 0);
-    g_autoptr(sched) taken = sched_new_turns(r->turns);
+    g_autoptr(sched) taken = sched_new_turns(r->turns, r->m->ncores);
     int status = report_files(o, r, locks, taken, summary);
     run_clear(r);
     return status;

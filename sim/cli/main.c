@@ -59,12 +59,19 @@ static int run_main(struct options *o)
     cpu = elf_cpu;
     if (o->memory == NULL)
         o->memory_model = cpu->memory;
+    if (!(cpu->models & MEMORY_BIT(o->memory_model))) {
+        g_autofree char *names = memory_model_names(cpu->models);
+        fprintf(stderr, "atomsim: --memory %s: not a model of %s (it has %s)\n", o->memory,
+                cpu->name, names);
+        return EXIT_USAGE;
+    }
     /* The search names its choices in one 64-bit mask: each core, and each
-     * core's store buffer. */
+     * store a core's buffer may drain next. */
+    unsigned per_core = 1 + memory_model_drain_slots(o->memory_model);
     if (sched_exhaustive(strategy) && o->memory_model != MEMORY_SC &&
-        o->cores > ATOMSIM_MAX_CORES / 2) {
-        fprintf(stderr, "atomsim: --sched dfs --memory %s: at most %d cores (see atomsim "
-                "--help)\n", memory_model_name(o->memory_model), ATOMSIM_MAX_CORES / 2);
+        (unsigned)o->cores * per_core > 64) {
+        fprintf(stderr, "atomsim: --sched dfs --memory %s: at most %u cores (see atomsim "
+                "--help)\n", memory_model_name(o->memory_model), 64 / per_core);
         return EXIT_USAGE;
     }
 

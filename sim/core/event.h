@@ -50,7 +50,9 @@ struct event {
      * the operation (a failed SC or CAS leaves them equal). */
     uint64_t old_value;
     uint64_t new_value;
-    unsigned core;
+    uint16_t core;
+    uint8_t slot;       /* a drain (EVENT_DRAINED): the store's place in its
+                           core's buffer then, 0 the oldest */
     uint8_t kind;       /* enum event_kind */
     uint8_t size;       /* bytes accessed */
     uint16_t flags;     /* enum event_flags */

@@ -137,7 +137,8 @@ static void split_rmw(struct run *r, struct run_core *rc, const struct insn_info
         memcpy(mem, rc->split_bytes, ii->size);
         store.flags |= EVENT_STALE;
     }
-    monitor_store(&r->monitor, rc->core->id, addr, ii->size);
+    if (!(store.flags & EVENT_BUFFERED))    /* else when it drains */
+        monitor_store(&r->monitor, rc->core->id, addr, ii->size);
     rc->pending = store;
     rc->has_pending = true;
 }
@@ -155,27 +156,42 @@ static bool is_exclusive(const struct insn_info *ii)
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
 }
 
-/* TSO: what must happen to the core's store buffer before ii runs, once
- * the core is to run it now (step_take calls it).  A locked instruction, an
- * atomic swap, a fence and a trap drain it first (Intel SDM vol. 3A 9.2.2:
- * "locked instructions have a total order", "reads or writes cannot pass
- * ... locked instructions"; x86-TSO's LOCK'd instructions and MFENCE flush
- * the buffer; SPARC V8 K.2: ldstub, swap and a trap are atomic and ordered
- * after the stores before them); a store into a full buffer drains its
- * oldest entry. */
-void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii)
+/* How many of the core's oldest buffered stores must drain before ii (at
+ * addr) runs.
+ * TSO: a locked instruction, an atomic swap, a full fence and a trap drain
+ * the buffer first (Intel SDM vol. 3A 9.2.2: "locked instructions have a
+ * total order", "reads or writes cannot pass ... locked instructions";
+ * x86-TSO's LOCK'd instructions and MFENCE flush the buffer; SPARC V8 K.2:
+ * ldstub, swap and a trap are atomic and ordered after the stores before
+ * them); a store barrier (stbar) orders nothing FIFO does not.
+ * PSO and ARM: a full fence (dmb ish) and a trap drain it all; an atomic
+ * access (ldstub, swap, ldrex, strex) orders only against the core's own
+ * stores to its bytes (V8 K.3 PSO; ARM ARM A3.8.2: coherence), which drain
+ * first, with the ones older than them (fewer orders than the
+ * architecture allows, never more); a store barrier marks the buffer.
+ * Either way a store into a full buffer drains its oldest entry, and one
+ * wider than an entry drains them all. */
+static unsigned drains_needed(const struct run *r, const struct run_core *rc,
+                              const struct insn_info *ii, uint64_t addr)
 {
-    unsigned core = rc->core->id;
+    unsigned core = rc->core->id, count = store_buffer_count(&r->sb, core);
     bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
-    bool stores = split ? rc->split_loaded : ii->kind == INSN_STORE;
-    if (stores && store_buffer_takes(ii->size)) {
-        if (store_buffer_count(&r->sb, core) == STORE_BUFFER_DEPTH)
-            step_drain(r, core, false);
-    } else if (stores || (!split && ii->kind != INSN_LOAD &&
-                          !(ii->kind == INSN_FENCE && r->opt->strip_fence))) {
-        while (store_buffer_count(&r->sb, core) > 0)
-            step_drain(r, core, false);
-    }
+    if (split ? rc->split_loaded : ii->kind == INSN_STORE)
+        return !store_buffer_takes(ii->size) ? count : count == STORE_BUFFER_DEPTH;
+    if (split || ii->kind == INSN_LOAD)
+        return 0;
+    if (ii->kind == INSN_FENCE)
+        return r->opt->strip_fence || ii->stores_only ? 0 : count;
+    if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory))
+        return store_buffers_before_access(&r->sb, core, addr, ii->size);
+    return count;
+}
+
+void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                       uint64_t addr)
+{
+    for (unsigned n = drains_needed(r, rc, ii, addr); n > 0; n--)
+        step_drain(r, rc->core->id, 0, false);
 }
 
 /* The visible instruction ii at pc is about to run on rc's core. */
@@ -267,8 +283,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         if (ii->cas)
             e.flags |= EVENT_HAS_SUCCESS |
                        (registers_match_memory(r, c, ii, addr) ? EVENT_SUCCESS : 0);
-        if (!ii->cas || (e.flags & EVENT_SUCCESS))
-            monitor_store(&r->monitor, c->id, addr, ii->size);
+        if ((!ii->cas || (e.flags & EVENT_SUCCESS)) && !(e.flags & EVENT_BUFFERED))
+            monitor_store(&r->monitor, c->id, addr, ii->size);     /* else when it drains */
         rc->pending = e;
         rc->has_pending = true;
         break;
@@ -277,6 +293,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         run_emit(r, &e);
         break;
     case INSN_FENCE:
+        if (ii->stores_only && run_buffers_stores(r) && !r->opt->strip_fence)
+            store_buffers_barrier(&r->sb, c->id);
         run_emit(r, &e);
         break;
     default: {                  /* a trap: the system call follows */

@@ -20,10 +20,10 @@ void run_engine_failed(struct run *r, const char *what, uc_err err);
 /* Stop c's engine after this instruction or hook. */
 void run_stop_engine(struct run *r, struct core *c);
 
-/* Do stores wait in store buffers (--memory tso)? */
+/* Do stores wait in store buffers (--memory tso, pso, arm)? */
 static inline bool run_buffers_stores(const struct run *r)
 {
-    return r->memory == MEMORY_TSO;
+    return memory_model_buffers(r->memory);
 }
 
 /* A register of c's engine (0 if it cannot be read: the run ends). */
@@ -48,10 +48,11 @@ void step_stop_before(struct run *r, struct run_core *rc, uint64_t pc);
  * if the core goes on. */
 bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, uint64_t pc,
                uint64_t addr);
-/* The oldest store in core's buffer becomes visible: a step and an event.
- * chosen: the scheduler chose it (it goes into the run's turns); else the
- * core's next instruction needs it (the turns that led there give it). */
-void step_drain(struct run *r, unsigned core, bool chosen);
+/* The slot-th oldest store in core's buffer becomes visible: a step and an
+ * event.  chosen: the scheduler chose it (it goes into the run's turns);
+ * else the core's next instruction needs it (the turns that led there give
+ * it). */
+void step_drain(struct run *r, unsigned core, unsigned slot, bool chosen);
 
 /* The event of the step just taken (the first after a preemption says so). */
 static inline struct event step_event(struct run *r, const struct run_core *rc,
@@ -67,9 +68,11 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 
 /* run-perform.c ---------------------------------------------------------- */
 
-/* TSO: the drains ii needs before it runs (a fence, an atomic, a trap: the
- * whole buffer; a store into a full buffer: its oldest), each a step. */
-void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii);
+/* The drains ii needs before it runs (a fence, an atomic, a trap: the whole
+ * buffer, or under pso and arm the stores an atomic must follow; a store
+ * into a full buffer: its oldest), each a step. */
+void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                       uint64_t addr);
 
 /* The code hook (UC_HOOK_CODE, data: the core's struct run_core): every
  * instruction of the guest's code, before it executes. */

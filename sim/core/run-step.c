@@ -29,17 +29,18 @@ static void __attribute__((cold, noinline)) log_choice(const struct run *r, unsi
               r->steps + 1, next, turn);
 }
 
-void step_drain(struct run *r, unsigned core, bool chosen)
+void step_drain(struct run *r, unsigned core, unsigned slot, bool chosen)
 {
     struct buffered_store s;
     uint64_t before;
-    store_buffers_drain(&r->sb, core, &s, &before);
+    store_buffers_drain(&r->sb, core, slot, &s, &before);
     r->steps++;
     r->m->cores[core].steps++;
     if (chosen)
-        sched_turns_add_drain(r->turns, core);
+        sched_turns_add_drain(r->turns, core, slot);
     struct event e = s.issue;
     e.step = r->steps;
+    e.slot = (uint8_t)slot;
     e.flags = (uint16_t)((e.flags & ~(EVENT_BUFFERED | EVENT_PREEMPTED)) | EVENT_DRAINED |
                          (chosen ? 0 : EVENT_FORCED));
     e.old_value = before;
@@ -47,7 +48,22 @@ void step_drain(struct run *r, unsigned core, bool chosen)
     LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u's store to 0x%" G_GINT64_MODIFIER
         "x drains (%s)", e.step, core, e.addr, chosen ? "the scheduler's choice"
                                                      : "its next instruction needs it");
+    /* the other cores' reservations of the granule end when the store
+     * becomes visible to them (ARM ARM A3.4.2), not when it is made */
+    monitor_store(&r->monitor, core, e.addr, e.size);
     run_emit(r, &e);
+}
+
+/* The drain choices: runnable[n * (1 + k) + i] if core i's k-th oldest
+ * buffered store may drain now. */
+static void drain_choices(const struct run *r, bool *runnable, unsigned slots)
+{
+    unsigned n = r->m->ncores;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t can = r->sb.nonempty >> i & 1 ? store_buffers_drainable(&r->sb, i) : 0;
+        for (unsigned k = 0; k < slots; k++)
+            runnable[n * (1 + k) + i] = can >> k & 1;
+    }
 }
 
 /* The strategy chooses among the cores that can run and the cores with
@@ -56,28 +72,28 @@ void step_drain(struct run *r, unsigned core, bool chosen)
  * core runs. */
 unsigned step_choose_next(struct run *r, int current)
 {
-    unsigned n = r->m->ncores;
-    bool runnable[SCHED_CHOICES(ATOMSIM_MAX_CORES)], any_undelayed = false;
+    unsigned n = r->m->ncores, slots = memory_model_drain_slots(r->memory);
+    bool runnable[SCHED_MAX_CHOICES], any_undelayed = false;
     for (unsigned i = 0; i < n; i++) {
         runnable[i] = r->m->cores[i].state == CORE_RUNNING;
         any_undelayed |= runnable[i] && !delayed(r, i);
-        runnable[n + i] = r->sb.nonempty >> i & 1;
     }
     for (unsigned i = 0; any_undelayed && i < n; i++)
         runnable[i] = runnable[i] && !delayed(r, i);
+    drain_choices(r, runnable, slots);
     for (;;) {
-        unsigned next = sched_next(r->sched, runnable, SCHED_CHOICES(n), current,
+        unsigned next = sched_next(r->sched, runnable, SCHED_CHOICES(n, slots), current,
                                    &r->turn_left);
         if (next < n) {
             if (LOG_ON(LOG_SCHED))
                 log_choice(r, next);
             return next;
         }
-        unsigned core = next - n;
+        unsigned core = next % n, slot = next / n - 1;
         do
-            step_drain(r, core, true);
-        while (--r->turn_left > 0 && store_buffer_count(&r->sb, core) > 0);
-        runnable[next] = store_buffer_count(&r->sb, core) > 0;
+            step_drain(r, core, slot, true);
+        while (--r->turn_left > 0 && (store_buffers_drainable(&r->sb, core) >> slot & 1));
+        drain_choices(r, runnable, slots);
         current = (int)next;
     }
 }
@@ -154,7 +170,7 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
     }
     /* the core runs ii now: first the drains it needs */
     if (run_buffers_stores(r))
-        perform_make_room(r, rc, ii);
+        perform_make_room(r, rc, ii, addr);
     r->turn_left--;
     r->steps++;
     c->steps++;

@@ -347,7 +347,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->fault_addr = 0;
     }
     r->memory = opt->memory;
-    store_buffers_reset(&r->sb, m);
+    store_buffers_reset(&r->sb, m, memory_model_reorders_stores(r->memory));
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
     for (unsigned i = 0; i < opt->nsinks; i++)

@@ -3,11 +3,14 @@
 
 #include "store-buffer.h"
 
-void store_buffers_reset(struct store_buffers *sb, struct machine *m)
+void store_buffers_reset(struct store_buffers *sb, struct machine *m, bool reorder)
 {
     sb->m = m;
-    for (unsigned i = 0; i < m->ncores; i++)
-        sb->core[i].head = sb->core[i].count = 0;
+    sb->reorder = reorder;
+    for (unsigned i = 0; i < m->ncores; i++) {
+        sb->core[i].count = 0;
+        sb->core[i].barrier = false;
+    }
     sb->nonempty = 0;
     sb->running = -1;
     sb->nsaved = 0;
@@ -34,21 +37,20 @@ static void save(struct store_buffers *sb, uint64_t addr, const uint8_t *mem)
     sb->nsaved++;
 }
 
-static struct buffered_store *entry(struct store_buffer *b, unsigned i)
+static bool overlap(const struct event *e, uint64_t addr, unsigned size)
 {
-    return &b->entry[(b->head + i) % STORE_BUFFER_DEPTH];
+    return e->addr < addr + size && addr < e->addr + e->size;
 }
 
-/* Does a store of b from its (from+1)-th oldest on write a byte of
- * [addr, addr+size)? */
-static bool holds(const struct store_buffer *b, unsigned from, uint64_t addr, unsigned size)
+/* The index of b's newest store before `below` that writes a byte of
+ * [addr, addr+size), or -1. */
+static int newest_over(const struct store_buffer *b, unsigned below, uint64_t addr,
+                       unsigned size)
 {
-    for (unsigned i = from; i < b->count; i++) {
-        const struct event *e = &b->entry[(b->head + i) % STORE_BUFFER_DEPTH].issue;
-        if (e->addr < addr + size && addr < e->addr + e->size)
-            return true;
-    }
-    return false;
+    for (unsigned i = below; i-- > 0;)
+        if (overlap(&b->entry[i].issue, addr, size))
+            return (int)i;
+    return -1;
 }
 
 void store_buffers_enter(struct store_buffers *sb, unsigned core)
@@ -57,7 +59,7 @@ void store_buffers_enter(struct store_buffers *sb, unsigned core)
     sb->running = (int)core;
     struct store_buffer *b = &sb->core[core];
     for (unsigned i = 0; i < b->count; i++) {
-        const struct buffered_store *s = entry(b, i);
+        const struct buffered_store *s = &b->entry[i];
         uint8_t *mem = machine_guest_ptr(sb->m, s->issue.addr, s->issue.size);
         for (unsigned k = 0; mem != NULL && k < s->issue.size; k++) {
             save(sb, s->issue.addr + k, &mem[k]);
@@ -88,47 +90,81 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue)
 {
     struct store_buffer *b = &sb->core[issue->core];
     g_assert(b->count < STORE_BUFFER_DEPTH && issue->size <= STORE_BUFFER_BYTES);
-    struct buffered_store *s = entry(b, b->count++);
+    struct buffered_store *s = &b->entry[b->count++];
     s->issue = *issue;
+    s->barrier = b->barrier;
+    b->barrier = false;
     const uint8_t *mem = machine_guest_ptr(sb->m, issue->addr, issue->size);
     if (mem != NULL)
         memcpy(s->bytes, mem, issue->size);
     sb->nonempty |= 1ull << issue->core;
 }
 
-void store_buffers_drain(struct store_buffers *sb, unsigned core,
+void store_buffers_barrier(struct store_buffers *sb, unsigned core)
+{
+    struct store_buffer *b = &sb->core[core];
+    b->barrier = b->count > 0;
+}
+
+uint32_t store_buffers_drainable(const struct store_buffers *sb, unsigned core)
+{
+    const struct store_buffer *b = &sb->core[core];
+    if (b->count == 0)
+        return 0;
+    if (!sb->reorder)
+        return 1;
+    uint32_t can = 1;
+    for (unsigned k = 1; k < b->count && !b->entry[k].barrier; k++) {
+        const struct event *e = &b->entry[k].issue;
+        if (newest_over(b, k, e->addr, e->size) < 0)
+            can |= 1u << k;
+    }
+    return can;
+}
+
+void store_buffers_drain(struct store_buffers *sb, unsigned core, unsigned k,
                          struct buffered_store *drained, uint64_t *visible_before)
 {
     struct store_buffer *b = &sb->core[core];
-    g_assert(b->count > 0);
-    *drained = *entry(b, 0);
+    g_assert(store_buffers_drainable(sb, core) >> k & 1);
+    *drained = b->entry[k];
+    memmove(&b->entry[k], &b->entry[k + 1], (b->count - k - 1) * sizeof *b->entry);
+    if (--b->count == 0)
+        sb->nonempty &= ~(1ull << core);
     const struct event *e = &drained->issue;
     *visible_before = store_buffers_read_visible(sb, e->addr, e->size);
     uint8_t *mem = machine_guest_ptr(sb->m, e->addr, e->size);
-    for (unsigned k = 0; mem != NULL && k < e->size; k++) {
-        uint64_t addr = e->addr + k;
+    for (unsigned i = 0; mem != NULL && i < e->size; i++) {
+        uint64_t addr = e->addr + i;
         int at = saved_at(sb, addr);
-        if (sb->running == (int)core && !holds(b, 1, addr, 1)) {
-            /* memory shows this store already: it is visible now */
+        if (sb->running == (int)core && newest_over(b, b->count, addr, 1) < 0) {
+            /* memory shows this store already (no other store of the
+             * core's writes the byte): it is visible now */
             if (at >= 0)
                 sb->saved[at] = sb->saved[--sb->nsaved];
         } else if (at >= 0) {
-            sb->saved[at].visible = drained->bytes[k];     /* under an overlay */
+            sb->saved[at].visible = drained->bytes[i];     /* under an overlay */
         } else {
-            mem[k] = drained->bytes[k];
+            mem[i] = drained->bytes[i];
         }
     }
-    b->head = (b->head + 1) % STORE_BUFFER_DEPTH;
-    if (--b->count == 0)
-        sb->nonempty &= ~(1ull << core);
+}
+
+unsigned store_buffers_before_access(const struct store_buffers *sb, unsigned core,
+                                     uint64_t addr, unsigned size)
+{
+    const struct store_buffer *b = &sb->core[core];
+    return (unsigned)(newest_over(b, b->count, addr, size) + 1);
 }
 
 bool store_buffers_hold(const struct store_buffers *sb, uint64_t cores, uint64_t addr,
                         unsigned size)
 {
-    for (uint64_t m = sb->nonempty & cores; m != 0; m &= m - 1)
-        if (holds(&sb->core[__builtin_ctzll(m)], 0, addr, size))
+    for (uint64_t m = sb->nonempty & cores; m != 0; m &= m - 1) {
+        const struct store_buffer *b = &sb->core[__builtin_ctzll(m)];
+        if (newest_over(b, b->count, addr, size) >= 0)
             return true;
+    }
     return false;
 }
 

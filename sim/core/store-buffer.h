@@ -1,4 +1,4 @@
-/* store-buffer.h — each core's FIFO store buffer, for total store order.
+/* store-buffer.h — each core's store buffer, for the models that have one.
  *
  * Under TSO (x86-TSO: Sewell et al., "x86-TSO: a rigorous and usable
  * programmer's model for x86 multiprocessors", CACM 2010; SPARC V8, "The
@@ -7,6 +7,12 @@
  * other core at once, when it drains, oldest first.  The core reads its own
  * newest buffered value of a byte (store forwarding); the other cores read
  * what is visible.
+ *
+ * Under PSO (V8 Appendix K) and ARM's model (ARM ARM A3.8.2) the buffer is
+ * no FIFO: any buffered store may drain before older ones, except that a
+ * core's stores to one address become visible in the order it made them
+ * (coherence), and none drains before the stores made before a store
+ * barrier (stbar, dmb ishst) it follows.
  *
  * The engines read and write the one shared memory directly, and only one
  * runs at a time.  So while a core runs, memory holds that core's view —
@@ -20,27 +26,29 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "event.h"
 #include "machine.h"
 
-/* Entries per core: a full buffer drains its oldest store before it takes
- * another (real x86 cores hold 40 to 70; a few are enough for every litmus
- * shape, and fewer keep a search small). */
-#define STORE_BUFFER_DEPTH 8
+#define STORE_BUFFER_DEPTH ATOMSIM_STORE_BUFFER_DEPTH
 #define STORE_BUFFER_BYTES 16   /* the widest store (an SSE register) */
 
 struct buffered_store {
     struct event issue;         /* the store's event when it entered the buffer */
     uint8_t bytes[STORE_BUFFER_BYTES];
+    bool barrier;               /* a store barrier lies between it and the
+                                   stores before it */
 };
 
 struct store_buffer {
-    struct buffered_store entry[STORE_BUFFER_DEPTH];
-    unsigned head, count;
+    struct buffered_store entry[STORE_BUFFER_DEPTH];   /* [0] the oldest */
+    unsigned count;
+    bool barrier;               /* a store barrier since the newest entry */
 };
 
 struct store_buffers {
     struct machine *m;
+    bool reorder;               /* pso, arm: not FIFO */
     struct store_buffer core[ATOMSIM_MAX_CORES];
     uint64_t nonempty;          /* the cores with buffered stores, a mask */
     int running;                /* the core whose view memory holds, or -1 */
@@ -53,8 +61,8 @@ struct store_buffers {
     unsigned nsaved;
 };
 
-/* Empty buffers, no core running. */
-void store_buffers_reset(struct store_buffers *sb, struct machine *m);
+/* Empty buffers, no core running; FIFO unless reorder. */
+void store_buffers_reset(struct store_buffers *sb, struct machine *m, bool reorder);
 
 /* Core runs now: memory holds its view. */
 void store_buffers_enter(struct store_buffers *sb, unsigned core);
@@ -81,11 +89,26 @@ void store_buffers_before_store(struct store_buffers *sb, uint64_t addr, unsigne
  * executed: it enters the buffer, its bytes as memory holds them now. */
 void store_buffers_push(struct store_buffers *sb, const struct event *issue);
 
-/* Core's oldest buffered store becomes visible to every core: *drained is
- * its entry; *visible_before is the visible value of its bytes before (in
- * the cpu's byte order, the first 8 bytes). */
-void store_buffers_drain(struct store_buffers *sb, unsigned core,
+/* The running core executed a store barrier: its stores after it drain
+ * only after those before it. */
+void store_buffers_barrier(struct store_buffers *sb, unsigned core);
+
+/* The entries of core's buffer that may drain now, a mask (bit k: the k-th
+ * oldest): the oldest under FIFO; else each that no older store to a byte
+ * it writes, and no barrier, holds back. */
+uint32_t store_buffers_drainable(const struct store_buffers *sb, unsigned core);
+
+/* Core's k-th oldest buffered store (drainable) becomes visible to every
+ * core: *drained is its entry; *visible_before is the visible value of its
+ * bytes before (in the cpu's byte order, the first 8 bytes). */
+void store_buffers_drain(struct store_buffers *sb, unsigned core, unsigned k,
                          struct buffered_store *drained, uint64_t *visible_before);
+
+/* How many of core's oldest entries must drain before it may access
+ * [addr, addr+size) atomically: up to and including the newest that writes
+ * a byte of it (0 if none). */
+unsigned store_buffers_before_access(const struct store_buffers *sb, unsigned core,
+                                     uint64_t addr, unsigned size);
 
 /* Does a store in the buffer of a core of cores (a mask) write a byte of
  * [addr, addr+size)? */

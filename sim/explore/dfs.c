@@ -205,7 +205,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
      * steps the footprints do not describe yet: then every order is its own,
      * and the search, not reduced, is still complete within its bound. */
     g_autoptr(equivalence) eq = equivalence_new(
-        m, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0 && ro->memory == MEMORY_SC);
+        m, ro->memory, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0 && ro->memory == MEMORY_SC);
     struct run_options searching = run_options_quiet(ro, skip);
     g_autofree struct event_sink *sinks = g_new(struct event_sink, searching.nsinks + 1);
     memcpy(sinks, searching.sinks, searching.nsinks * sizeof *sinks);
@@ -225,7 +225,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
         forget_if_full(&s);
         g_autoptr(GArray) prefix = node_prefix(n, m->ncores);
-        g_autoptr(sched) node = sched_new_search(prefix);
+        g_autoptr(sched) node = sched_new_search(prefix, m->ncores);
         equivalence_sleep(eq, n->sleeper, n->branch_from - (n->sleeper >= 0), &n->sleeping);
         run_program(r, node, &searching);
         out->runs++;

@@ -33,7 +33,7 @@ struct step {
 struct equivalence {
     const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
-    unsigned agents;            /* SCHED_CHOICES(cores) */
+    unsigned agents;            /* SCHED_CHOICES(cores, slots) */
     bool commute;
     GArray *steps;              /* struct step: the last run's, in order */
     uint32_t *core_level;       /* each core's last step's level */
@@ -204,13 +204,26 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     eq->cut = false;
 }
 
+/* The drain agents that could take a step: agent n * (1 + k) + i for core
+ * i's k-th oldest buffered store, if it may drain (a mask). */
+static uint64_t could_drain(const struct store_buffers *sb, unsigned n)
+{
+    uint64_t mask = 0;
+    for (uint64_t cores = sb->nonempty; cores != 0; cores &= cores - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(cores);
+        for (uint32_t can = store_buffers_drainable(sb, i); can != 0; can &= can - 1)
+            mask |= 1ull << (n * (1 + (unsigned)__builtin_ctz(can)) + i);
+    }
+    return mask;
+}
+
 static void equivalence_event(void *ctx, const struct event *e)
 {
     struct equivalence *eq = ctx;
     if (e->flags & EVENT_FORCED)
         return;
     unsigned n = eq->m->ncores;
-    unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED);
+    unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED, e->slot);
     struct step s = { .core = agent, .f = footprint_of(eq, e) };
     if (eq->asleep && eq->steps->len >= eq->sleep_from) {
         if (agent == (unsigned)eq->sleeper) {
@@ -225,15 +238,16 @@ static void equivalence_event(void *ctx, const struct event *e)
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
      * step; and the cores with buffered stores could drain one. */
-    s.could_run = machine_running(eq->m) | eq->ctl->buffers->nonempty << n;
+    s.could_run = machine_running(eq->m) | could_drain(eq->ctl->buffers, n);
     g_array_append_val(eq->steps, s);
 }
 
-struct equivalence *equivalence_new(struct machine *m, bool commute)
+struct equivalence *equivalence_new(struct machine *m, enum memory_model model, bool commute)
 {
     struct equivalence *eq = g_new0(struct equivalence, 1);
     eq->m = m;
-    eq->agents = SCHED_CHOICES(m->ncores);
+    eq->agents = SCHED_CHOICES(m->ncores, memory_model_drain_slots(model));
+    g_assert(model == MEMORY_SC || eq->agents <= 64);
     eq->commute = commute;
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));
     eq->core_level = g_new0(uint32_t, eq->agents);

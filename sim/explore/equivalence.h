@@ -36,10 +36,11 @@ struct equivalence;
 /* For runs on machine m.  Unless steps commute (a monitor that drops
  * reservations at every switch, store-exclusives that fail at random: the
  * order of every step matters), equivalent means identical. */
-struct equivalence *equivalence_new(struct machine *m, bool commute);
+struct equivalence *equivalence_new(struct machine *m, enum memory_model model, bool commute);
 /* The steps of the last run, and the agents that take them: core i's steps
- * are agent i's, the drains of core i's store buffer that the scheduler
- * chose agent n + i's (SCHED_CHOICES(n) agents in all). */
+ * are agent i's, the drains of core i's k-th oldest buffered store that the
+ * scheduler chose agent n * (1 + k) + i's (SCHED_CHOICES(n, slots) agents
+ * in all). */
 uint64_t equivalence_steps(const struct equivalence *eq);
 unsigned equivalence_agents(const struct equivalence *eq);
 void equivalence_free(struct equivalence *eq);

@@ -12,12 +12,13 @@ static GArray *without_turn(const GArray *turns, guint i, unsigned ncores)
     g_array_remove_index(t, i);
     guint k = i;
     while (k < t->len && (g_array_index(t, struct sched_turn, k).core != gone.core ||
-                          g_array_index(t, struct sched_turn, k).drain != gone.drain))
+                          g_array_index(t, struct sched_turn, k).drain != gone.drain ||
+                          g_array_index(t, struct sched_turn, k).slot != gone.slot))
         k++;
     if (k < t->len)
         g_array_index(t, struct sched_turn, k).steps += gone.steps;
     for (unsigned c = 0; c < ncores; c++) {
-        struct sched_turn to_end = { c, -1, false };
+        struct sched_turn to_end = { .core = c, .steps = -1 };
         g_array_append_val(t, to_end);
     }
     return t;

@@ -26,7 +26,7 @@ struct pct {
     long depth, steps;
     bool estimate;              /* no K given; steps is set from a run (0: not yet) */
     unsigned ncores;
-    int priority[SCHED_CHOICES(ATOMSIM_MAX_CORES)];     /* per choice */
+    int priority[SCHED_MAX_CHOICES];     /* per choice */
     uint64_t change[PCT_MAX_DEPTH];
     uint64_t step;
     int lowest;
@@ -51,10 +51,10 @@ static void pct_reset(struct sched *base)
     long k = s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS;
     for (long i = 0; i + 1 < s->depth; i++)
         s->change[i] = (uint64_t)g_rand_int_range(s->rand, 1, (gint32)k + 1);
-    /* each core's drains (store buffers): an odd priority at a random place
-     * among the cores' (drawn last, so that without store buffers the
-     * choices are what they always were) */
-    for (unsigned i = 0; i < s->ncores; i++)
+    /* each drain (store buffers; each slot of each core's): an odd priority
+     * at a random place among the cores' (drawn last, so that without store
+     * buffers the choices are what they always were) */
+    for (unsigned i = 0; i < s->ncores * ATOMSIM_STORE_BUFFER_DEPTH; i++)
         s->priority[s->ncores + i] =
             2 * (int)(s->depth + g_rand_int_range(s->rand, 0, (gint32)s->ncores + 1)) - 1;
     s->step = 0;

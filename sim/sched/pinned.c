@@ -11,13 +11,15 @@
 #include "base/error.h"
 #include "pinned.h"
 
-struct pinned *pinned_new(const struct strategy *ops, const GArray *turns, size_t size)
+struct pinned *pinned_new(const struct strategy *ops, const GArray *turns, unsigned ncores,
+                          size_t size)
 {
     g_assert(size >= sizeof(struct pinned));
     struct pinned *p = g_malloc0(size);
     p->base.ops = ops;
     p->segments = g_array_copy((GArray *)turns);
     p->text = sched_turns_text(turns);
+    p->ncores = ncores;
     return p;
 }
 
@@ -40,8 +42,8 @@ bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoic
     while (p->position < p->segments->len) {
         const struct sched_turn *seg =
             &g_array_index(p->segments, struct sched_turn, p->position++);
-        unsigned c = sched_choice(nchoices / 2, seg->core, seg->drain);
-        if (runnable[c]) {
+        unsigned c = sched_choice(p->ncores, seg->core, seg->drain, seg->slot);
+        if (c < nchoices && runnable[c]) {
             *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
             *choice = c;
             return true;
@@ -78,9 +80,9 @@ const struct strategy strategy_pinned = {
     .describe = pinned_describe,
 };
 
-struct sched *sched_new_turns(const GArray *turns)
+struct sched *sched_new_turns(const GArray *turns, unsigned ncores)
 {
-    return &pinned_new(&strategy_pinned, turns, sizeof(struct pinned))->base;
+    return &pinned_new(&strategy_pinned, turns, ncores, sizeof(struct pinned))->base;
 }
 
 struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error)
@@ -97,7 +99,7 @@ struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **e
                     "--schedule: empty (give CORE:COUNT,..., e.g. 0:3,1:2,0:*)");
         return NULL;
     }
-    struct pinned *p = pinned_new(&strategy_pinned, turns, sizeof(struct pinned));
+    struct pinned *p = pinned_new(&strategy_pinned, turns, ncores, sizeof(struct pinned));
     g_free(p->text);
     p->text = g_strdup(schedule);
     return &p->base;

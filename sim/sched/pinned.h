@@ -10,11 +10,13 @@ struct pinned {
     GArray *segments;   /* struct sched_turn */
     guint position;     /* the next segment */
     char *text;         /* the schedule as given (replay: the file's name) */
+    unsigned ncores;
 };
 
 /* A pinned schedule of the turns (copied), with ops (to free with
  * ops->free: pinned_free frees what pinned_new made). */
-struct pinned *pinned_new(const struct strategy *ops, const GArray *turns, size_t size);
+struct pinned *pinned_new(const struct strategy *ops, const GArray *turns, unsigned ncores,
+                          size_t size);
 void pinned_free(struct sched *s);
 /* Back to the first segment. */
 void pinned_reset(struct sched *s);

@@ -12,28 +12,36 @@
 #include <stdint.h>
 #include <glib.h>
 
+#include "base/limits.h"
+
 struct sched;
 
 /* One turn of an interleaving: core runs steps steps (-1: "*", until it
- * ends or blocks); or, with drain, core's oldest buffered stores become
- * visible, steps of them (a memory model with store buffers: --memory tso).
- * A schedule's text is turns "CORE:STEPS" or "dCORE:STEPS" joined by
+ * ends or blocks); or, with drain, core's buffered stores become visible,
+ * steps of them, each the slot-th oldest (a memory model with store
+ * buffers: --memory tso, pso, arm).  A schedule's text is turns
+ * "CORE:STEPS", "dCORE:STEPS" (slot 0) or "dCORE.SLOT:STEPS" joined by
  * commas. */
 struct sched_turn {
     unsigned core;
     long steps;
     bool drain;
+    uint8_t slot;
 };
 
-/* A strategy chooses among 2n choices for n cores: choice i < n runs core
- * i, choice n + i drains core i's oldest buffered store (runnable only
- * while core i has one). */
-#define SCHED_CHOICES(ncores) (2 * (ncores))
+/* A strategy chooses among n * (1 + slots) choices for n cores, where slots
+ * is how many of a core's buffered stores may drain next
+ * (memory_model_drain_slots): choice i < n runs core i; choice
+ * n * (1 + k) + i drains core i's k-th oldest buffered store (runnable only
+ * while the model lets it drain). */
+#define SCHED_CHOICES(ncores, slots) ((ncores) * (1 + (slots)))
+#define SCHED_MAX_CHOICES SCHED_CHOICES(ATOMSIM_MAX_CORES, ATOMSIM_STORE_BUFFER_DEPTH)
 
-/* The choice that runs core (drain: that drains its buffer), of n cores. */
-static inline unsigned sched_choice(unsigned ncores, unsigned core, bool drain)
+/* The choice that runs core, or (drain) that drains its slot-th oldest
+ * buffered store, of n cores. */
+static inline unsigned sched_choice(unsigned ncores, unsigned core, bool drain, unsigned slot)
 {
-    return drain ? ncores + core : core;
+    return drain ? ncores * (1 + slot) + core : core;
 }
 
 /* The turns of text (struct sched_turn; to free), or NULL with
@@ -41,8 +49,9 @@ static inline unsigned sched_choice(unsigned ncores, unsigned core, bool drain)
 GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error);
 /* One more step of core at the end of turns: the last turn, or a new one. */
 void sched_turns_add(GArray *turns, unsigned core);
-/* One more drain of core's buffer at the end of turns. */
-void sched_turns_add_drain(GArray *turns, unsigned core);
+/* One more drain of core's slot-th oldest buffered store at the end of
+ * turns. */
+void sched_turns_add_drain(GArray *turns, unsigned core, unsigned slot);
 /* One more step of choice (of n cores' choices) at the end of turns. */
 void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores);
 /* The text of turns (to free). */
@@ -72,7 +81,7 @@ struct sched *sched_new(const char *spec, uint64_t seed, unsigned ncores, GError
 struct sched *sched_new_pinned(const char *schedule, unsigned ncores, GError **error);
 /* The same from turns already made (a run's record, a search node's prefix,
  * a shrinking candidate): nothing to parse, nothing to reject. */
-struct sched *sched_new_turns(const GArray *turns);
+struct sched *sched_new_turns(const GArray *turns, unsigned ncores);
 void sched_free(struct sched *s);
 typedef struct sched sched;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sched, sched_free)
@@ -97,7 +106,7 @@ unsigned sched_bound(const struct sched *s);
 /* Start again from the seed: the same choices as the first run. */
 void sched_reset(struct sched *s);
 
-/* The choice that comes next among nchoices = SCHED_CHOICES(n) (runnable[i]
+/* The choice that comes next among nchoices = SCHED_CHOICES(n, slots) (runnable[i]
  * for the candidates; at least one is) and the length of its turn.
  * current: the choice made last, or -1. */
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
@@ -127,7 +136,7 @@ bool sched_spinning(struct sched *s, unsigned core);
 /* A node of a search (--sched dfs): the pinned prefix, then no preemption:
  * the running core goes on until it blocks, ends or spins (then it yields
  * to the next core that can run). */
-struct sched *sched_new_search(const GArray *prefix);
+struct sched *sched_new_search(const GArray *prefix, unsigned ncores);
 
 /* The options that give this schedule again, e.g. "--sched random:4
  * --seed 1" or "--schedule 0:3,1:*" (to free). */

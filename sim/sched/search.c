@@ -68,10 +68,10 @@ const struct strategy strategy_search = {
     .spinning = search_spinning,
 };
 
-struct sched *sched_new_search(const GArray *prefix)
+struct sched *sched_new_search(const GArray *prefix, unsigned ncores)
 {
     struct search *s =
-        (struct search *)pinned_new(&strategy_search, prefix, sizeof(struct search));
+        (struct search *)pinned_new(&strategy_search, prefix, ncores, sizeof(struct search));
     search_reset(&s->pinned.base);
     return &s->pinned.base;
 }

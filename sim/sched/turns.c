@@ -16,7 +16,7 @@ char *sched_replay_text(const char *text)
     return g_string_free(schedule, FALSE);
 }
 
-/* CORE ":" (COUNT | "*").  A count is any number of steps a run can take:
+/* ["d"] CORE ["." SLOT] ":" (COUNT | "*").  A count is any number of steps a run can take:
  * a recorded turn may be longer than any turn length a strategy takes. */
 static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *turn,
                        GError **error)
@@ -26,12 +26,24 @@ static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *tur
     const char *core_start = text + turn->drain;
     g_autofree char *core_text = colon ? g_strndup(core_start, (gsize)(colon - core_start))
                                        : NULL;
-    guint64 core, count;
+    char *dot = turn->drain && core_text ? strchr(core_text, '.') : NULL;
+    guint64 core, count, slot = 0;
+    if (dot != NULL) {
+        *dot = '\0';
+        if (!g_ascii_string_to_unsigned(dot + 1, 10, 0, ATOMSIM_STORE_BUFFER_DEPTH - 1, &slot,
+                                        NULL)) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                        "'%s': a drain's SLOT is a buffered store, 0 (the oldest) to %d", text,
+                        ATOMSIM_STORE_BUFFER_DEPTH - 1);
+            return false;
+        }
+    }
     if (colon == NULL || !g_ascii_string_to_unsigned(core_text, 10, 0, G_MAXUINT, &core, NULL)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
-                    "'%s' is not CORE:COUNT or CORE:*", text);
+                    "'%s' is not CORE:COUNT, CORE:*, dCORE:COUNT or dCORE.SLOT:COUNT", text);
         return false;
     }
+    turn->slot = (uint8_t)slot;
     if (core >= ncores) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "'%s' names cpu%" G_GUINT64_FORMAT ", but there are %u cores (0 to %u)",
@@ -66,31 +78,31 @@ GArray *sched_turns_parse(const char *text, unsigned ncores, GError **error)
     return g_steal_pointer(&turns);
 }
 
-static void add(GArray *turns, unsigned core, bool drain)
+static void add(GArray *turns, unsigned core, bool drain, unsigned slot)
 {
     struct sched_turn *last = turns->len
         ? &g_array_index(turns, struct sched_turn, turns->len - 1) : NULL;
-    if (last != NULL && last->core == core && last->drain == drain) {
+    if (last != NULL && last->core == core && last->drain == drain && last->slot == slot) {
         last->steps++;
         return;
     }
-    struct sched_turn t = { core, 1, drain };
+    struct sched_turn t = { core, 1, drain, (uint8_t)slot };
     g_array_append_val(turns, t);
 }
 
 void sched_turns_add(GArray *turns, unsigned core)
 {
-    add(turns, core, false);
+    add(turns, core, false, 0);
 }
 
-void sched_turns_add_drain(GArray *turns, unsigned core)
+void sched_turns_add_drain(GArray *turns, unsigned core, unsigned slot)
 {
-    add(turns, core, true);
+    add(turns, core, true, slot);
 }
 
 void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores)
 {
-    add(turns, choice % ncores, choice >= ncores);
+    add(turns, choice % ncores, choice >= ncores, choice >= ncores ? choice / ncores - 1 : 0);
 }
 
 char *sched_turns_text(const GArray *turns)
@@ -98,11 +110,13 @@ char *sched_turns_text(const GArray *turns)
     GString *s = g_string_new(NULL);
     for (guint i = 0; i < turns->len; i++) {
         const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
-        const char *d = t->drain ? "d" : "";
+        g_string_append_printf(s, "%s%s%u", i ? "," : "", t->drain ? "d" : "", t->core);
+        if (t->slot > 0)
+            g_string_append_printf(s, ".%u", t->slot);
         if (t->steps < 0)
-            g_string_append_printf(s, "%s%s%u:*", i ? "," : "", d, t->core);
+            g_string_append(s, ":*");
         else
-            g_string_append_printf(s, "%s%s%u:%ld", i ? "," : "", d, t->core, t->steps);
+            g_string_append_printf(s, ":%ld", t->steps);
     }
     return g_string_free(s, FALSE);
 }

@@ -18,15 +18,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* STEPS choices of s among its 2n choices (cores and their store buffers'
- * drains), each with its own runnable ones (from mask_seed), into cores[]. */
+/* STEPS choices of s among its choices (cores and their store buffers'
+ * drains, as many as pso and arm have), each with its own runnable ones (from mask_seed), into cores[]. */
 static void play(struct sched *s, unsigned ncores, uint8_t mask_seed, unsigned *cores)
 {
     GRand *rand = g_rand_new_with_seed(mask_seed);
     int current = -1;
     for (unsigned step = 0; step < STEPS; step++) {
-        unsigned nchoices = SCHED_CHOICES(ncores);
-        bool runnable[SCHED_CHOICES(64)] = { false };
+        unsigned nchoices = SCHED_CHOICES(ncores, ATOMSIM_STORE_BUFFER_DEPTH);
+        bool runnable[SCHED_MAX_CHOICES] = { false };
         for (unsigned i = 0; i < nchoices; i++)
             runnable[i] = g_rand_boolean(rand);
         runnable[g_rand_int_range(rand, 0, (gint32)nchoices)] = true;

@@ -21,7 +21,8 @@ static bool same_turns(const GArray *a, const GArray *b)
     for (guint i = 0; i < a->len; i++) {
         const struct sched_turn *x = &g_array_index(a, struct sched_turn, i);
         const struct sched_turn *y = &g_array_index(b, struct sched_turn, i);
-        if (x->core != y->core || x->steps != y->steps || x->drain != y->drain)
+        if (x->core != y->core || x->steps != y->steps || x->drain != y->drain ||
+            x->slot != y->slot)
             return false;
     }
     return true;
@@ -59,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_assert_cmpstr(again, ==, again2);
     /* a schedule built from the turns, as a search builds them, says them */
     if (turns->len > 0) {
-        g_autoptr(sched) built = sched_new_turns(turns);
+        g_autoptr(sched) built = sched_new_turns(turns, ncores);
         g_autofree char *built_text = sched_describe(built);
         g_autofree char *want = g_strdup_printf("--schedule %s", again);
         g_assert_cmpstr(built_text, ==, want);
@@ -71,14 +72,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pinned == NULL)
         return 0;
     g_assert_true(sched_fixed(pinned));
-    bool runnable[SCHED_CHOICES(64)];
-    for (unsigned i = 0; i < SCHED_CHOICES(ncores); i++)
+    unsigned nchoices = SCHED_CHOICES(ncores, ATOMSIM_STORE_BUFFER_DEPTH);
+    bool runnable[SCHED_MAX_CHOICES];
+    for (unsigned i = 0; i < nchoices; i++)
         runnable[i] = true;
     for (guint i = 0; i < turns->len && i < 4096; i++) {
         const struct sched_turn *t = &g_array_index(turns, struct sched_turn, i);
         long turn;
-        unsigned choice = sched_next(pinned, runnable, SCHED_CHOICES(ncores), -1, &turn);
-        g_assert_cmpuint(choice, ==, t->drain ? ncores + t->core : t->core);
+        unsigned choice = sched_next(pinned, runnable, nchoices, -1, &turn);
+        g_assert_cmpuint(choice, ==, sched_choice(ncores, t->core, t->drain, t->slot));
         g_assert_cmpint(turn, ==, t->steps < 0 ? G_MAXLONG : t->steps);
     }
     g_autofree char *described = sched_describe(pinned);
