@@ -302,6 +302,22 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
     return true;
 }
 
+/* Does instruction id store?  Capstone 4 marks a register-offset store's
+ * memory operand (str r2, [r0, r4, lsl #2]) as read only, so the id
+ * decides. */
+static bool is_store(unsigned id)
+{
+    switch (id) {
+    case ARM_INS_STR: case ARM_INS_STRB: case ARM_INS_STRH: case ARM_INS_STRD:
+    case ARM_INS_STRT: case ARM_INS_STRBT: case ARM_INS_STRHT:
+    case ARM_INS_VSTR: case ARM_INS_VST1: case ARM_INS_VST2: case ARM_INS_VST3:
+    case ARM_INS_VST4: case ARM_INS_VSTMIA: case ARM_INS_VSTMDB:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The kind of access and the memory operand of insn; false if an address
  * uses a register that cannot address shared memory. */
 static bool classify_access(const cs_insn *insn, struct insn_info *out)
@@ -332,7 +348,7 @@ static bool classify_access(const cs_insn *insn, struct insn_info *out)
             return true;
         if (insn->id == ARM_INS_SWP || insn->id == ARM_INS_SWPB)
             out->kind = INSN_RMW;       /* swap: atomic (A8.8.229) */
-        else if (op->access & CS_AC_WRITE)
+        else if (is_store(insn->id) || (op->access & CS_AC_WRITE))
             out->kind = INSN_STORE;
         else
             out->kind = INSN_LOAD;

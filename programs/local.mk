@@ -3,23 +3,20 @@
 ATOMSIM_CC = ATOMSIM_RUNTIME_DIR=programs ATOMSIM_INCLUDE_DIR=$(srcdir)/programs/include \
 	tools/atomsim-cc
 
-GUEST_EXAMPLES = counter counter-atomic refcount bitmap spinlock fetch-vs-return lock-table dekker
+GUEST_EXAMPLES = counter counter-atomic refcount bitmap spinlock fetch-vs-return lock-table dekker \
+	message-passing publish
 # Broken primitives (programs/examples/broken/), each for the cpus it is
 # broken on, built into programs/<cpu>/broken/.
-BROKEN_ALL = plain-increment cmpxchg-stale test-then-set lock-order
+BROKEN_ALL = plain-increment cmpxchg-stale test-then-set lock-order dekker-no-fence
 BROKEN_X86 = xadd-no-lock
-BROKEN_ARM = strex-ignored
+BROKEN_ARM = strex-ignored message-passing-no-barrier relaxed-publish
 BROKEN_SPARC32 = wrong-bucket set-races-add-unless
-# ... and broken only where stores wait in store buffers (--memory tso).
-BROKEN_TSO = dekker-no-fence
-BROKEN_SRCS = $(foreach b,$(BROKEN_ALL) $(BROKEN_X86) $(BROKEN_ARM) $(BROKEN_SPARC32) \
-	$(BROKEN_TSO),\
+BROKEN_SRCS = $(foreach b,$(BROKEN_ALL) $(BROKEN_X86) $(BROKEN_ARM) $(BROKEN_SPARC32),\
 	%D%/examples/broken/$(b).c)
 broken_for = $(if $(filter $(1),$(GUEST_CPUS)),$(2:%=programs/$(1)/broken/%.elf))
 BROKEN_ELFS = $(foreach cpu,$(GUEST_CPUS),$(BROKEN_ALL:%=programs/$(cpu)/broken/%.elf)) \
 	$(call broken_for,x86,$(BROKEN_X86)) $(call broken_for,x86_64,$(BROKEN_X86)) \
-	$(call broken_for,arm,$(BROKEN_ARM)) $(call broken_for,sparc32,$(BROKEN_SPARC32)) \
-	$(foreach cpu,x86 x86_64 sparc32,$(call broken_for,$(cpu),$(BROKEN_TSO)))
+	$(call broken_for,arm,$(BROKEN_ARM)) $(call broken_for,sparc32,$(BROKEN_SPARC32))
 GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/sparc32/crt0.S %D%/runtime/sparc32/linux-sys.h \
 	%D%/runtime/arm/crt0.S %D%/runtime/arm/linux-sys.h \

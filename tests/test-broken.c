@@ -34,6 +34,7 @@ struct broken_case {
      * computes from a stale value; strex-ignored loses an increment by not
      * storing; test-then-set sets a bit that is already set. */
     const char *finding;
+    const char *bound;          /* the dfs bound that finds it (NULL: dfs:2) */
 };
 
 #define ALL_CPUS { "sparc32", "arm", "x86", "x86_64" }
@@ -43,40 +44,58 @@ static const struct broken_case cases[] = {
      * and reaches the barrier; core 0 stores its stale 0 + 1. */
     { "plain-increment", ALL_CPUS, "0:1,1:500,0:*", "cpu0: counter = 3, expected 6\n",
       "counter-atomic",
-      "cpu0: lost update on counter (0x" },
+      "cpu0: lost update on counter (0x", NULL },
     /* Core 0 reads stale = 0; core 1 does its 3 increments; core 0's
      * cmpxchg(0 -> 1) fails, finding 3, and its retry cmpxchg(3 -> 1)
      * succeeds: core 1's 3 increments are lost. */
     { "cmpxchg-stale", ALL_CPUS, "0:1,1:500,0:*", "cpu0: counter = 3, expected 6\n",
-      "counter-atomic", NULL },
+      "counter-atomic", NULL, NULL },
     /* Core 0 asks its cpu id and its test_bit sees slot 0 clear; core 1
      * tests, sets and owns slot 0; core 0 sets it again and finds core 1
      * in the owner field.  In bitmap, core 0's test_and_set_bit then finds
      * the bit set and moves on to slot 1. */
     { "test-then-set", ALL_CPUS, "0:2,1:500,0:*",
-      "cpu0: slot 0 is cpu0's, but cpu1 holds it\n", "bitmap", NULL },
+      "cpu0: slot 0 is cpu0's, but cpu1 holds it\n", "bitmap", NULL, NULL },
     /* Core 0's unlocked xadd does its load half (next = 0); core 1 takes
      * tickets 0, 1, 2; core 0's store half writes 1: it has ticket 0 too.
      * In fetch-vs-return, core 0's first step is its whole lock xadd. */
     { "xadd-no-lock", { "x86", "x86_64" }, "0:1,1:500,0:*",
       "cpu0: ticket 0 handed out 2 times\n", "fetch-vs-return",
-      "cpu0: lost update on next (0x" },
+      "cpu0: lost update on next (0x", NULL },
     /* Core 0's ldrex reads 0; core 1's 3 increments clear its reservation;
      * core 0's strex fails, and nothing retries: one increment vanishes. */
     { "strex-ignored", { "arm" }, "0:1,1:500,0:*", "cpu0: counter = 5, expected 6\n",
-      "counter-atomic", NULL },
+      "counter-atomic", NULL, NULL },
     /* Core 0 asks its cpu id, takes a's lock and loads b (0); core 1 does
      * its 3 atomic_inc(&b) under b's lock, which is free; core 0 stores
      * its stale 0 + 1 into b.  In counter-atomic core 0 then holds the
      * counter's one lock, and core 1 spins until core 0 is done. */
     { "wrong-bucket", { "sparc32" }, "0:3,1:500,0:*", "cpu0: b = 3, expected 6",
-      "counter-atomic", "cpu0: lost update on vars+0x100 (0x" },
+      "counter-atomic", "cpu0: lost update on vars+0x100 (0x", NULL },
     /* Core 0 asks its cpu id, takes v's lock and loads v (1); core 1's
      * plain store writes 0 inside that critical section; core 0 stores
      * 1 + 1.  No example holds the fix (the library's atomic_set, which
      * takes the lock); the serial runs show the outcome the kernel promises. */
     { "set-races-add-unless", { "sparc32" }, "0:3,1:500,0:*", "cpu0: v = 2, expected 0\n",
-      NULL, "cpu0: lost update on v (0x" },
+      NULL, "cpu0: lost update on v (0x", NULL },
+    /* Dekker's entry without a fence: core 0 raises its flag (the store
+     * waits in its buffer) and reads core 1's (down); core 1 raises its
+     * flag and reads core 0's, still buffered: both enter.  In dekker each
+     * flag is raised by an atomic exchange, visible at once. */
+    { "dekker-no-fence", ALL_CPUS, "0:3,1:20,0:*", "cpu0: 2 cores entered\n", "dekker", NULL,
+      NULL },
+    /* Core 0 stores the message and the flag; the flag drains first
+     * (d0.1: the second store in the buffer); core 1 sees the flag, reads
+     * the old message.  In message-passing, the release's dmb drains the
+     * message first.  dfs needs three preemptions: the drain, core 1, and
+     * back. */
+    { "message-passing-no-barrier", { "arm" }, "0:3,d0.1:1,1:*,0:*",
+      "cpu1: check failed: the flag was up, but", "message-passing", NULL, "dfs:3" },
+    /* Core 0 stores the data (buffered), and its relaxed fetch_add's strex
+     * is visible at once; core 1 sees the count, reads the old data.  In
+     * publish, the dmb before the ldrex drains the data first. */
+    { "relaxed-publish", { "arm" }, "0:4,1:*,0:*", "cpu1: check failed: published, but",
+      "publish", NULL, NULL },
 };
 
 /* One case on one cpu. */
@@ -128,10 +147,13 @@ static void test_broken(gconstpointer data)
     if (hunted.status != 1 || !strstr(hunted.out, ": 1 with findings\n"))
         g_error("%s --runs %s: not found:\n%s", elf, HUNT_RUNS, hunted.out);
     result_clear(&hunted);
-    /* So does the exhaustive search with two preemptions. */
-    struct result searched = atomsim("--cores", "2", "--sched", "dfs:2", elf, NULL);
-    if (searched.status != 1 || !strstr(searched.out, "atomsim: dfs:2 found it after "))
-        g_error("%s --sched dfs:2: not found:\n%s", elf, searched.out);
+    /* So does the exhaustive search with two preemptions (or the bound the
+     * case gives). */
+    const char *bound = c->bound ? c->bound : "dfs:2";
+    g_autofree char *found = g_strdup_printf("atomsim: %s found it after ", bound);
+    struct result searched = atomsim("--cores", "2", "--sched", bound, elf, NULL);
+    if (searched.status != 1 || !strstr(searched.out, found))
+        g_error("%s --sched %s: not found:\n%s", elf, bound, searched.out);
     result_clear(&searched);
 
     /* One core after the other, in either order, nothing goes wrong. */

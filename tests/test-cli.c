@@ -77,12 +77,17 @@ static void test_atomic_counter_never_loses(gconstpointer data)
     }
 }
 
+/* Under its own model, every cpu but arm keeps a core's stores in order;
+ * on arm the value's store may become visible after the flag's (the
+ * verdict the arm model changes: broken/message-passing-no-barrier.c), so
+ * there the stores are checked under sc. */
 static void test_stores_seen_by_others(gconstpointer data)
 {
     g_autofree char *prog = guest(data, "message");
+    const char *model = strcmp(data, "arm") == 0 ? "sc" : "tso";
     for (int seed = 1; seed <= 5; seed++) {
         g_autofree char *s = g_strdup_printf("%d", seed);
-        struct result r = atomsim("--cores", "4", "--seed", s, prog, NULL);
+        struct result r = atomsim("--cores", "4", "--seed", s, "--memory", model, prog, NULL);
         g_assert_cmpint(r.status, ==, 0);
         g_assert_nonnull(strstr(r.out, "cpu0: 3 of 3 cores saw the value\n"));
         result_clear(&r);
@@ -875,17 +880,21 @@ static void test_store_buffer_views(void)
     g_rmdir(dir);
 }
 
+/* arm-aba: core 0's ldrex, core 1's two stores to x (5, then back), which
+ * drain (d1:2) before core 0's strex. */
+static const char aba_schedule[] = "0:2,1:2,d1:2,0:*";
+
 static void test_monitor_divergence(void)
 {
     if (!need_cpu("arm"))
         return;
     g_autofree char *elf = litmus("arm", "arm-aba");
-    struct result value = atomsim("--schedule", "0:2,1:2,0:*", "--monitor", "value", elf, NULL);
+    struct result value = atomsim("--schedule", aba_schedule, "--monitor", "value", elf, NULL);
     g_assert_cmpint(value.status, ==, 1);
     g_assert_nonnull(strstr(value.out, "cpu0: monitor divergence on x (0x"));
-    g_assert_nonnull(strstr(value.out, "cpu1 wrote 5 at step 4"));
+    g_assert_nonnull(strstr(value.out, "cpu1 wrote 5 at step 5"));
     g_assert_nonnull(strstr(value.out, "atomsim: result: 1 finding\n"));
-    struct result address = atomsim("--schedule", "0:2,1:2,0:*", elf, NULL);
+    struct result address = atomsim("--schedule", aba_schedule, elf, NULL);
     g_assert_cmpint(address.status, ==, 0);
     g_assert_null(strstr(address.out, "divergence"));
     result_clear(&value);
@@ -899,8 +908,8 @@ static void test_debug_log(void)
     if (!need_cpu("arm"))
         return;
     g_autofree char *elf = litmus("arm", "arm-aba");
-    struct result quiet = atomsim("--schedule", "0:2,1:2,0:*", elf, NULL);
-    struct result logged = atomsim("--debug=sched,monitor", "--schedule", "0:2,1:2,0:*", elf,
+    struct result quiet = atomsim("--schedule", aba_schedule, elf, NULL);
+    struct result logged = atomsim("--debug=sched,monitor", "--schedule", aba_schedule, elf,
                                    NULL);
     g_assert_cmpint(logged.status, ==, quiet.status);
     g_assert_cmpstr(logged.out, ==, quiet.out);

@@ -20,6 +20,7 @@ enum {
     F_PCREL = 8,        /* mem.pc_relative */
     F_BITOFF = 16,      /* mem.bit_offset: a register bit number in a bit string */
     F_LOCKPFX = 32,     /* lock_prefix: atomic only through LOCK (not xchg) */
+    F_STONLY = 64,      /* stores_only: a fence that orders stores only */
 };
 
 struct row {
@@ -49,7 +50,7 @@ static const struct row sparc32_rows[] = {
     { "casa [%o0] 0x0a, %o1, %o2", CODE("\xd5\xe2\x01\x49"), INSN_RMW, 4, F_CAS,
       "casa [%o0] 0x0a, %o1, %o2" },
     { "casa [%o0] 0x0b, %o1, %o2", CODE("\xd5\xe2\x01\x69"), INSN_UNSUPPORTED, 0, 0, NULL },
-    { "stbar", CODE("\x81\x43\xc0\x00"), INSN_FENCE, 0, 0, "stbar" },
+    { "stbar", CODE("\x81\x43\xc0\x00"), INSN_FENCE, 0, F_STONLY, "stbar" },
     { "ld [%o0+4], %g1", CODE("\xc2\x02\x20\x04"), INSN_LOAD, 4, 0, NULL },
     { "st %g1, [%o0]", CODE("\xc2\x22\x00\x00"), INSN_STORE, 4, 0, NULL },
     { "ldub [%o0], %g1", CODE("\xc2\x0a\x00\x00"), INSN_LOAD, 1, 0, NULL },
@@ -73,12 +74,20 @@ static const struct row arm_rows[] = {
     { "strexne r3, r0, [r2]", CODE("\x90\x3f\x82\x11"), INSN_SC, 4, F_COND, NULL },
     { "clrex", CODE("\x1f\xf0\x7f\xf5"), INSN_CLREX, 0, 0, NULL },
     { "dmb ish", CODE("\x5b\xf0\x7f\xf5"), INSN_FENCE, 0, 0, NULL },
+    { "dmb ishst", CODE("\x5a\xf0\x7f\xf5"), INSN_FENCE, 0, F_STONLY, NULL },
     { "dsb sy", CODE("\x4f\xf0\x7f\xf5"), INSN_FENCE, 0, 0, NULL },
     { "isb", CODE("\x6f\xf0\x7f\xf5"), INSN_FENCE, 0, 0, NULL },
     { "swp r0, r1, [r2]", CODE("\x91\x00\x02\xe1"), INSN_RMW, 4, 0, NULL },
     { "swpb r0, r1, [r2]", CODE("\x91\x00\x42\xe1"), INSN_RMW, 1, 0, NULL },
     { "ldr r0, [r1]", CODE("\x00\x00\x91\xe5"), INSN_LOAD, 4, 0, NULL },
     { "str r0, [r1, #4]", CODE("\x04\x00\x81\xe5"), INSN_STORE, 4, 0, NULL },
+    /* register offsets: Capstone 4 marks their memory operand read only */
+    { "str r2, [r0, r4, lsl #2]", CODE("\x04\x21\x80\xe7"), INSN_STORE, 4, 0, NULL },
+    { "strb r1, [r2, r3]", CODE("\x03\x10\xc2\xe7"), INSN_STORE, 1, 0, NULL },
+    { "strh r1, [r2, -r3]", CODE("\xb3\x10\x02\xe1"), INSN_STORE, 2, 0, NULL },
+    { "ldr r1, [r2, r3, lsl #2]", CODE("\x03\x11\x92\xe7"), INSN_LOAD, 4, 0, NULL },
+    { "str r1, [r2, #-4]!", CODE("\x04\x10\x22\xe5"), INSN_STORE, 4, 0, NULL },
+    { "str r1, [r2], #4", CODE("\x04\x10\x82\xe4"), INSN_STORE, 4, 0, NULL },
     { "ldrb r0, [r1]", CODE("\x00\x00\xd1\xe5"), INSN_LOAD, 1, 0, NULL },
     { "ldrd r0, r1, [r2]", CODE("\xd0\x00\xc2\xe1"), INSN_LOAD, 8, 0, NULL },
     { "ldr r0, [sp, #4]", CODE("\x04\x00\x9d\xe5"), INSN_PRIVATE, 0, 0, NULL },
@@ -123,6 +132,8 @@ static const struct row x86_rows[] = {
     { "mov %ecx, (%eax)", CODE("\x89\x08"), INSN_STORE, 4, 0, NULL },
     { "movb (%eax), %cl", CODE("\x8a\x08"), INSN_LOAD, 1, 0, NULL },
     { "movb %cl, (%eax)", CODE("\x88\x08"), INSN_STORE, 1, 0, NULL },
+    { "movl $1, (%eax,%ebx,4)", CODE("\xc7\x04\x98\x01\x00\x00\x00"), INSN_STORE, 4, 0, NULL },
+    { "mov %edx, (%eax,%ecx,4)", CODE("\x89\x14\x88"), INSN_STORE, 4, 0, NULL },
     { "mov 4(%esp), %eax", CODE("\x8b\x44\x24\x04"), INSN_PRIVATE, 0, 0, NULL },
     { "lock addl $0, (%esp)", CODE("\xf0\x83\x04\x24\x00"), INSN_RMW, 4, F_LOCKPFX, NULL },
     { "mfence", CODE("\x0f\xae\xf0"), INSN_FENCE, 0, 0, NULL },
@@ -167,6 +178,7 @@ static const struct row x86_64_rows[] = {
     { "xchg %eax, (%rsi)", CODE("\x87\x06"), INSN_RMW, 4, 0, NULL },
     { "mov (%rax), %ecx", CODE("\x8b\x08"), INSN_LOAD, 4, 0, NULL },
     { "mov %ecx, (%rax)", CODE("\x89\x08"), INSN_STORE, 4, 0, NULL },
+    { "mov %edx, (%rax,%rcx,4)", CODE("\x89\x14\x88"), INSN_STORE, 4, 0, NULL },
     { "mov (%rax), %rcx", CODE("\x48\x8b\x08"), INSN_LOAD, 8, 0, NULL },
     { "mov (%r8), %ecx", CODE("\x41\x8b\x08"), INSN_LOAD, 4, 0, NULL },
     { "movb (%rax), %cl", CODE("\x8a\x08"), INSN_LOAD, 1, 0, NULL },
@@ -319,6 +331,7 @@ static unsigned check_row(const struct cpu_ops *cpu, cpu_decoder *d, const struc
     expect(msg, "pc_relative", (r->flags & F_PCREL) != 0, info.mem.pc_relative);
     expect(msg, "bit_offset", (r->flags & F_BITOFF) != 0, info.mem.bit_offset);
     expect(msg, "lock_prefix", (r->flags & F_LOCKPFX) != 0, info.lock_prefix);
+    expect(msg, "stores_only", (r->flags & F_STONLY) != 0, info.stores_only);
     expect(msg, "why set", r->kind == INSN_UNSUPPORTED, info.why != NULL);
     /* The registers: ids are nonzero, as 0 is Unicorn's invalid register. */
     expect(msg, "status_reg set", r->kind == INSN_SC, info.status_reg != 0);

@@ -54,6 +54,18 @@ void step_drain(struct run *r, unsigned core, unsigned slot, bool chosen)
     run_emit(r, &e);
 }
 
+/* --inject under pso and arm: a drain of a core's oldest store becomes,
+ * sometimes, one of its newest that may drain, so that its stores become
+ * visible out of order (MP, S, 2+2W). */
+static unsigned injected_slot(struct run *r, unsigned core, unsigned slot)
+{
+    uint32_t can = store_buffers_drainable(&r->sb, core);
+    if (r->inject <= 0 || slot != 0 || (can & (can - 1)) == 0 ||
+        g_rand_double(r->fault_rand) >= r->inject)
+        return slot;
+    return (unsigned)g_bit_nth_msf(can, -1);
+}
+
 /* The drain choices: runnable[n * (1 + k) + i] if core i's k-th oldest
  * buffered store may drain now. */
 static void drain_choices(const struct run *r, bool *runnable, unsigned slots)
@@ -89,7 +101,7 @@ unsigned step_choose_next(struct run *r, int current)
                 log_choice(r, next);
             return next;
         }
-        unsigned core = next % n, slot = next / n - 1;
+        unsigned core = next % n, slot = injected_slot(r, core, next / n - 1);
         do
             step_drain(r, core, slot, true);
         while (--r->turn_left > 0 && (store_buffers_drainable(&r->sb, core) >> slot & 1));
@@ -116,6 +128,26 @@ static bool closes_window(const struct run_core *rc, const struct insn_info *ii,
 {
     return rc->split_loaded || ii->kind == INSN_SC ||
            (ii->kind == INSN_STORE && addr == rc->last_load);
+}
+
+/* Does the step at addr open an ordering window: a load that passes the
+ * core's own buffered stores to other addresses (store buffering, R), or,
+ * where stores may become visible out of order, any step while more than
+ * one of them may drain next (MP, S, 2+2W: *newer is the newest of them,
+ * to drain first; else -1), or the step after an atomic write that became
+ * visible before them (a relaxed atomic as a publication point)? */
+static bool opens_ordering_window(const struct run *r, const struct run_core *rc,
+                                  const struct insn_info *ii, uint64_t addr, int *newer)
+{
+    unsigned core = rc->core->id;
+    *newer = -1;
+    if (!(r->sb.nonempty >> core & 1))
+        return false;
+    uint32_t can = store_buffers_drainable(&r->sb, core);
+    if ((can & (can - 1)) != 0)
+        *newer = g_bit_nth_msf(can, -1);
+    return *newer > 0 || rc->passed_stores ||
+           (ii->kind == INSN_LOAD && !store_buffers_hold(&r->sb, 1ull << core, addr, ii->size));
 }
 
 /* --inject: another runnable core, picked at random, or -1. */
@@ -146,7 +178,7 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
                uint64_t addr)
 {
     struct core *c = rc->core;
-    int other;
+    int other, newer;
     if (rc->resuming) {
         rc->resuming = false;   /* the step chosen when the core was stopped */
     } else if (r->steps >= r->opt->max_steps) {
@@ -167,10 +199,19 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
                (other = injected_core(r, c)) >= 0) {
         preempt(r, rc, pc, other, "injected where an RMW window closes");
         return false;
+    } else if (r->inject > 0 && !ii->no_preempt &&
+               opens_ordering_window(r, rc, ii, addr, &newer) &&
+               (other = injected_core(r, c)) >= 0) {
+        if (newer > 0)
+            step_drain(r, c->id, (unsigned)newer, true);
+        preempt(r, rc, pc, other, "injected where stores wait in the core's buffer");
+        return false;
     }
     /* the core runs ii now: first the drains it needs */
     if (run_buffers_stores(r))
         perform_make_room(r, rc, ii, addr);
+    rc->passed_stores = (ii->kind == INSN_SC || ii->kind == INSN_RMW) &&
+                        (r->sb.nonempty >> c->id & 1);
     r->turn_left--;
     r->steps++;
     c->steps++;

@@ -44,7 +44,9 @@ struct run_options {
     uint64_t fault_seed;
     /* --inject: before a step that closes an RMW window (the store half of
      * a split RMW, a store-exclusive, a store to the location the core
-     * loaded last), switch to another core with this probability. */
+     * loaded last), or a load that passes the core's buffered stores,
+     * switch to another core with this probability; and under pso and arm
+     * drain a newer store than the scheduler chose. */
     double inject;
     /* --fault delay-holder:N: a core that has just taken a lock (an atomic
      * write from 0 to non-zero, lockstat's rule) is not scheduled for N
@@ -65,6 +67,9 @@ struct run_core {
     bool has_pending;
     struct event pending;
     uint64_t last_load;         /* the address of the core's last LOAD event */
+    /* Its last step was an atomic write that became visible while older
+     * stores still wait in its buffer (pso, arm). */
+    bool passed_stores;
     uint64_t delayed_until;     /* --fault delay-holder: the step it may run again */
     /* A non-atomic RMW whose load half ran and whose store half has not. */
     bool split_loaded;
