@@ -880,9 +880,9 @@ static void test_store_buffer_views(void)
     g_rmdir(dir);
 }
 
-/* arm-aba: core 0's ldrex, core 1's two stores to x (5, then back), which
- * drain (d1:2) before core 0's strex. */
-static const char aba_schedule[] = "0:2,1:2,d1:2,0:*";
+/* arm-aba: core 0's ldrex, core 1's store to x of the value it read, which
+ * drains (d1:1) before core 0's strex. */
+static const char aba_schedule[] = "0:2,1:2,d1:1,0:*";
 
 static void test_monitor_divergence(void)
 {

@@ -179,7 +179,7 @@ static void test_timeline_monitor(void)
         return;
     g_autofree char *elf = litmus("arm", "arm-aba");
     g_autofree char *html = NULL;
-    struct result r = with_timeline(&html, "--schedule", "0:2,1:2,d1:2,0:*", "--monitor",
+    struct result r = with_timeline(&html, "--schedule", "0:2,1:2,d1:1,0:*", "--monitor",
                                     "value", elf, NULL);
     g_assert_cmpint(r.status, ==, 1);
     g_assert_nonnull(strstr(html, "cpu0 reserves x"));
