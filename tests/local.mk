@@ -60,8 +60,7 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
-	stale-store lock-retry cmpxchg-retry lock-progress wait-two shape-sb shape-mp \
-	shape-r shape-s shape-2p2w shape-lb shape-corr shape-sb-mb shape-wrc shape-iriw
+	stale-store lock-retry cmpxchg-retry lock-progress wait-two
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
@@ -81,14 +80,20 @@ LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bt
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
 # Memory-model shapes, for every cpu with store buffers.
 LITMUS_TSO = sb sb-fence
+# The litmus catalogue: shapes searched under every memory model, every cpu.
+LITMUS = shape-sb shape-sb-mb shape-sb-xchg shape-sb-xchg-apart shape-mp shape-mp-wmb-rmb \
+	shape-mp-release-acquire shape-mp-wmb-addr shape-mp-inc-relaxed shape-mp-inc shape-lb \
+	shape-r shape-r-mb shape-s shape-s-wmb shape-2p2w shape-2p2w-wmb shape-wrc shape-wrc-mb \
+	shape-iriw shape-iriw-mb shape-corr shape-coww shape-corw shape-cowr
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
-	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_TSO:%=%D%/litmus/%.c)
+	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_TSO:%=%D%/litmus/%.c) $(LITMUS:%=%D%/litmus/%.c)
 EXTRA_DIST += $(LITMUS_SRCS) %D%/litmus/litmus.h
 LITMUS_ELFS = $(call guests_for,arm,$(LITMUS_ARM),litmus) \
 	$(call guests_for,x86,$(LITMUS_X86),litmus) $(call guests_for,x86_64,$(LITMUS_X86),litmus) \
 	$(call guests_for,sparc32,$(LITMUS_SPARC32),litmus) \
 	$(call guests_for,x86,$(LITMUS_TSO),litmus) $(call guests_for,x86_64,$(LITMUS_TSO),litmus) \
-	$(call guests_for,sparc32,$(LITMUS_TSO),litmus)
+	$(call guests_for,sparc32,$(LITMUS_TSO),litmus) \
+	$(foreach cpu,$(GUEST_CPUS),$(LITMUS:%=tests/litmus/$(cpu)/%.elf))
 tests/litmus/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(LITMUS_SRCS) %D%/litmus/litmus.h
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/litmus/$(*F).c
 

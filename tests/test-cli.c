@@ -426,53 +426,24 @@ static void test_memory_tso(gconstpointer data)
     result_clear(&dfs);
     result_clear(&clean);
 
-    /* the shapes, searched exhaustively, against the architectures'
-     * verdicts (tests/guest/shape-*.c say why): store buffering and R are
-     * reached under tso and not under sc; message passing, S, 2+2W, load
-     * buffering and read-read coherence are forbidden under both */
+    /* Dekker's entry, searched exhaustively (the memory-model shapes are
+     * tests/litmus/shape-*.c, judged by tests/test-litmus) */
     const struct {
-        const char *shape, *memory, *bound, *found;
+        const char *program, *memory, *bound, *found;
     } searches[] = {
-        { "shape-sb", "tso", "dfs:2", "store buffering: both cores read 0" },
-        { "shape-sb", "sc", "dfs:3", NULL },
-        { "shape-mp", "tso", "dfs:3", NULL },
-        { "shape-mp", "sc", "dfs:3", NULL },
-        { "shape-r", "tso", "dfs:3", "R: core 1 read x as 0 and its write of y came last" },
-        { "shape-r", "sc", "dfs:3", NULL },
-        { "shape-s", "tso", "dfs:3", NULL },
-        { "shape-s", "sc", "dfs:3", NULL },
-        { "shape-2p2w", "tso", "dfs:3", NULL },
-        { "shape-2p2w", "sc", "dfs:3", NULL },
-        { "shape-lb", "tso", "dfs:3", NULL },
-        { "shape-lb", "sc", "dfs:3", NULL },
-        { "shape-corr", "tso", "dfs:3", NULL },
-        { "shape-corr", "sc", "dfs:3", NULL },
-        /* Dekker's entry without a fence lets both cores in; with the
-         * flag raised by an atomic exchange, never */
+        /* without a fence it lets both cores in; with the flag raised by an
+         * atomic exchange, never */
         { "broken/dekker-no-fence", "tso", "dfs:3", "both cores entered the critical section" },
         { "broken/dekker-no-fence", "sc", "dfs:3", NULL },
         { "dekker", "tso", "dfs:3", NULL },
-        /* the kernel's smp_mb(): a locked add on x86, only a compiler
-         * barrier on sparc32 (<atomic.h>) */
-        { "shape-sb-mb", "tso", "dfs:3",
-          strcmp(cpu, "sparc32") == 0 ? "store buffering past smp_mb(): both cores read 0"
-                                      : NULL },
-        /* a store is visible to every other core at once (3 and 4 cores) */
-        { "shape-wrc", "tso", "dfs:3", NULL },
-        { "shape-iriw", "tso", "dfs:3", NULL },
     };
     for (unsigned i = 0; i < G_N_ELEMENTS(searches); i++) {
-        g_autofree char *shape = g_str_has_prefix(searches[i].shape, "shape-")
-                                     ? guest(cpu, searches[i].shape)
-                                     : g_str_has_prefix(searches[i].shape, "broken/")
-                                     ? broken(cpu, searches[i].shape + 7)
-                                     : example(cpu, searches[i].shape);
-        const char *cores = strcmp(searches[i].shape, "shape-wrc") == 0    ? "3"
-                            : strcmp(searches[i].shape, "shape-iriw") == 0 ? "4"
-                                                                           : "2";
-        struct result s = atomsim("--cores", cores, "--memory", searches[i].memory, "--sched",
-                                  searches[i].bound, shape, NULL);
-        g_test_message("%s --memory %s --sched %s: %s", searches[i].shape,
+        g_autofree char *program = g_str_has_prefix(searches[i].program, "broken/")
+                                       ? broken(cpu, searches[i].program + 7)
+                                       : example(cpu, searches[i].program);
+        struct result s = atomsim("--memory", searches[i].memory, "--sched", searches[i].bound,
+                                  program, NULL);
+        g_test_message("%s --memory %s --sched %s: %s", searches[i].program,
                        searches[i].memory, searches[i].bound, s.out);
         g_assert_cmpint(s.status, ==, searches[i].found ? 1 : 0);
         g_assert_nonnull(strstr(s.out, searches[i].found ? searches[i].found

@@ -1,10 +1,13 @@
 /* test-litmus.c — the judge of tests/litmus/: runs every litmus program under
- * the schedules its header names and checks the verdict it states.
+ * the schedules or the search its header names and checks the verdict it
+ * states.
  *
- * A verdict is over the runs of one block (see tests/litmus/litmus.h):
- * Always if every run observed the outcome, Never if none did, Sometimes
- * otherwise.  The schedules are pinned (--schedule), so the verdict does not
- * depend on luck.
+ * A verdict is over the runs of one block for one memory model (see
+ * tests/litmus/litmus.h).  With schedules: Always if every run observed the
+ * outcome, Never if none did, Sometimes otherwise; the schedules are pinned
+ * (--schedule), so the verdict does not depend on luck.  With a search
+ * (--sched dfs:N): Sometimes if it found the outcome's failed check, Never if
+ * it exhausted the space without one.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -12,10 +15,37 @@
 
 #include "test-programs.h"
 
+/* The memory models each cpu has (atomsim --memory). */
+static const struct {
+    const char *cpu, *models;
+} cpu_models[] = {
+    { "x86", "sc tso" },
+    { "x86_64", "sc tso" },
+    { "sparc32", "sc tso pso" },
+    { "arm", "sc arm" },
+};
+
+/* The models of cpu (to free). */
+static char **models_of(const char *cpu)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(cpu_models); i++)
+        if (strcmp(cpu_models[i].cpu, cpu) == 0)
+            return g_strsplit(cpu_models[i].models, " ", -1);
+    g_error("no memory models known for cpu %s", cpu);
+}
+
+static bool has_model(const char *cpu, const char *model)
+{
+    g_auto(GStrv) models = models_of(cpu);
+    return g_strv_contains((const char *const *)models, model);
+}
+
 struct block {
     char *monitor;              /* NULL: atomsim's default */
-    char *memory;               /* likewise */
+    char **models;              /* Memory:, one run set per model */
+    char **on;                  /* On:, the cpus it is for; NULL: every one */
     GPtrArray *schedules;       /* char * */
+    char *search;               /* Search:, the --sched; NULL: schedules */
     char *result;               /* Always, Sometimes, Never */
 };
 
@@ -23,6 +53,7 @@ struct litmus {
     char *name;
     char *path;                 /* the source, whose header is read */
     char **cpus;
+    char *cores;                /* --cores */
     GPtrArray *blocks;          /* struct block * */
 };
 
@@ -30,8 +61,10 @@ static void block_free(gpointer p)
 {
     struct block *b = p;
     g_free(b->monitor);
-    g_free(b->memory);
+    g_strfreev(b->models);
+    g_strfreev(b->on);
     g_ptr_array_unref(b->schedules);
+    g_free(b->search);
     g_free(b->result);
     g_free(b);
 }
@@ -40,7 +73,39 @@ static struct block *block_new(void)
 {
     struct block *b = g_new0(struct block, 1);
     b->schedules = g_ptr_array_new_with_free_func(g_free);
+    b->models = g_strsplit("sc", " ", -1);
     return b;
+}
+
+/* Words separated by blanks (to free). */
+static char **words(const char *value)
+{
+    g_auto(GStrv) all = g_strsplit_set(value, " \t", -1);
+    GStrvBuilder *w = g_strv_builder_new();
+    for (char **s = all; *s; s++)
+        if (**s != '\0')
+            g_strv_builder_add(w, *s);
+    char **v = g_strv_builder_end(w);
+    g_strv_builder_unref(w);
+    return v;
+}
+
+/* A block that ends is sound: schedules or a search, not both; a search
+ * says Sometimes or Never; every model exists. */
+static void block_check(const struct litmus *l, const struct block *b)
+{
+    bool search = b->search != NULL;
+    if (search == (b->schedules->len > 0))
+        g_error("%s: a block needs Schedule: lines or one Search:, not both", l->path);
+    if (search && strcmp(b->result, "Sometimes") != 0 && strcmp(b->result, "Never") != 0)
+        g_error("%s: a search finds an outcome Sometimes or Never, not %s", l->path, b->result);
+    for (char **m = b->models; *m; m++) {
+        bool known = false;
+        for (unsigned i = 0; i < G_N_ELEMENTS(cpu_models); i++)
+            known = known || has_model(cpu_models[i].cpu, *m);
+        if (!known)
+            g_error("%s: no cpu has the memory model %s", l->path, *m);
+    }
 }
 
 /* The header comment's "Key: value" lines, in order. */
@@ -50,6 +115,7 @@ static struct litmus *litmus_read(const char *dir, const char *file)
     l->name = g_strndup(file, strlen(file) - 2);
     l->path = g_build_filename(dir, file, NULL);
     l->blocks = g_ptr_array_new_with_free_func(block_free);
+    l->cores = g_strdup("2");
 
     g_autofree char *text = NULL;
     g_autoptr(GError) error = NULL;
@@ -70,15 +136,24 @@ static struct litmus *litmus_read(const char *dir, const char *file)
         *colon = '\0';
         char *value = g_strstrip(colon + 1);
         if (strcmp(s, "Cpus") == 0) {
-            l->cpus = g_strsplit_set(value, " ", -1);
+            l->cpus = words(value);
+        } else if (strcmp(s, "Cores") == 0) {
+            g_free(l->cores);
+            l->cores = g_strdup(value);
         } else if (strcmp(s, "Monitor") == 0) {
             b->monitor = g_strdup(value);
         } else if (strcmp(s, "Memory") == 0) {
-            b->memory = g_strdup(value);
+            g_strfreev(b->models);
+            b->models = words(value);
+        } else if (strcmp(s, "On") == 0) {
+            b->on = words(value);
         } else if (strcmp(s, "Schedule") == 0) {
             g_ptr_array_add(b->schedules, g_strdup(value));
+        } else if (strcmp(s, "Search") == 0) {
+            b->search = g_strdup(value);
         } else if (strcmp(s, "Result") == 0) {
             b->result = g_strdup(value);
+            block_check(l, b);
             g_ptr_array_add(l->blocks, b);
             b = block_new();
         }
@@ -95,6 +170,7 @@ static void litmus_free(gpointer p)
     g_free(l->name);
     g_free(l->path);
     g_strfreev(l->cpus);
+    g_free(l->cores);
     g_ptr_array_unref(l->blocks);
     g_free(l);
 }
@@ -104,23 +180,99 @@ struct litmus_case {
     const char *cpu;
 };
 
-/* Did the run observe the outcome?  The run must end, with or without
- * findings (exit 0 or 1), and core 0 must say. */
-static bool run_once(const char *elf, const char *cpu, const char *schedule,
-                     const struct block *b)
+/* One block run for one cpu under one model. */
+struct run {
+    const struct litmus *litmus;
+    const char *cpu, *elf, *model;
+    const struct block *block;
+};
+
+/* The command line of a run, for messages (to free). */
+static char *command(const struct run *r, const char *sched, const char *value)
 {
-    g_autofree char *monitor = g_strdup_printf("--monitor=%s",
-                                               b->monitor ? b->monitor : "address");
-    g_autofree char *memory = g_strdup_printf("--memory=%s", b->memory ? b->memory : "sc");
-    struct result r = atomsim(monitor, memory, "--cpu", cpu, "--cores", "2", "--schedule",
-                              schedule, elf, NULL);
-    if (r.status > 1)
-        g_error("--schedule %s: atomsim did not end:\n%s%s", schedule, r.out, r.err);
-    bool observed = strstr(r.out, "cpu0: litmus: observed\n") != NULL;
-    if (!observed && !strstr(r.out, "cpu0: litmus: not observed\n"))
-        g_error("--schedule %s: core 0 did not report:\n%s", schedule, r.out);
-    result_clear(&r);
+    return g_strdup_printf("atomsim --cpu %s --cores %s --memory %s --monitor %s %s %s %s",
+                           r->cpu, r->litmus->cores, r->model,
+                           r->block->monitor ? r->block->monitor : "address", sched, value,
+                           r->elf);
+}
+
+/* atomsim on the run's program with sched and its value (--schedule S or
+ * --sched dfs:N); the run must end, with or without findings (exit 0 or 1). */
+static struct result run_atomsim(const struct run *r, const char *sched, const char *value)
+{
+    g_autofree char *monitor = g_strdup_printf("--monitor=%s", r->block->monitor
+                                                                   ? r->block->monitor
+                                                                   : "address");
+    struct result res = atomsim("--cpu", r->cpu, "--cores", r->litmus->cores, "--memory",
+                                r->model, monitor, sched, value, r->elf, NULL);
+    g_autofree char *cmd = command(r, sched, value);
+    g_test_message("%s: exit %d", cmd, res.status);
+    if (res.status > 1)
+        g_error("%s: atomsim did not end:\n%s%s", cmd, res.out, res.err);
+    return res;
+}
+
+/* Did the run under one pinned schedule observe the outcome?  Core 0 must
+ * say. */
+static bool observed_once(const struct run *r, const char *schedule)
+{
+    struct result res = run_atomsim(r, "--schedule", schedule);
+    bool observed = strstr(res.out, "cpu0: litmus: observed\n") != NULL;
+    if (!observed && !strstr(res.out, "cpu0: litmus: not observed\n"))
+        g_error("--schedule %s: core 0 did not report:\n%s", schedule, res.out);
+    result_clear(&res);
     return observed;
+}
+
+/* The verdict over the block's schedules. */
+static const char *verdict_of_schedules(const struct run *r)
+{
+    const GPtrArray *schedules = r->block->schedules;
+    unsigned seen = 0;
+    for (guint k = 0; k < schedules->len; k++)
+        seen += observed_once(r, g_ptr_array_index(schedules, k));
+    return seen == schedules->len ? "Always" : seen == 0 ? "Never" : "Sometimes";
+}
+
+/* The verdict of the block's search: Sometimes if it failed a check, Never
+ * if it exhausted the space; anything else is an error. */
+static const char *verdict_of_search(const struct run *r)
+{
+    struct result res = run_atomsim(r, "--sched", r->block->search);
+    const char *verdict = res.status == 1 && strstr(res.out, "check failed: ") ? "Sometimes"
+                          : res.status == 0 && strstr(res.out, "(the space is exhausted)")
+                              ? "Never"
+                              : NULL;
+    if (verdict == NULL || strcmp(verdict, r->block->result) != 0) {
+        g_autofree char *cmd = command(r, "--sched", r->block->search);
+        g_error("%s: %s, but the header says %s:\n%s%s", cmd,
+                verdict ? verdict : "neither a finding nor an exhausted space",
+                r->block->result, res.out, res.err);
+    }
+    result_clear(&res);
+    return verdict;
+}
+
+static bool block_is_for(const struct block *b, const char *cpu)
+{
+    return b->on == NULL || g_strv_contains((const char *const *)b->on, cpu);
+}
+
+/* Every model of the cpu is searched by some block: a search file cannot
+ * leave one out by a slip of its Memory: or On: lines. */
+static void assert_models_covered(const struct litmus *l, const char *cpu)
+{
+    g_auto(GStrv) models = models_of(cpu);
+    for (char **m = models; *m; m++) {
+        bool covered = false;
+        for (guint k = 0; k < l->blocks->len; k++) {
+            const struct block *b = g_ptr_array_index(l->blocks, k);
+            covered = covered || (b->search && block_is_for(b, cpu) &&
+                                  g_strv_contains((const char *const *)b->models, *m));
+        }
+        if (!covered)
+            g_error("%s: no search block covers --memory %s on %s", l->path, *m, cpu);
+    }
 }
 
 static void test_litmus(gconstpointer data)
@@ -130,26 +282,28 @@ static void test_litmus(gconstpointer data)
     g_autofree char *elf = litmus(lc->cpu, l->name);
     g_assert_true(g_file_test(elf, G_FILE_TEST_EXISTS));
 
+    bool searches = false;
     for (guint i = 0; i < l->blocks->len; i++) {
         const struct block *b = g_ptr_array_index(l->blocks, i);
-        unsigned seen = 0;
-        for (guint k = 0; k < b->schedules->len; k++) {
-            const char *schedule = g_ptr_array_index(b->schedules, k);
-            bool observed = run_once(elf, lc->cpu, schedule, b);
-            g_test_message("%s on %s, --schedule %s --monitor %s --memory %s: %s", l->name,
-                           lc->cpu, schedule, b->monitor ? b->monitor : "address",
-                           b->memory ? b->memory : "sc", observed ? "observed" : "not observed");
-            seen += observed;
+        searches = searches || b->search;
+        if (!block_is_for(b, lc->cpu))
+            continue;
+        for (char **m = b->models; *m; m++) {
+            if (!has_model(lc->cpu, *m))
+                continue;
+            struct run r = { l, lc->cpu, elf, *m, b };
+            const char *verdict = b->search ? verdict_of_search(&r) : verdict_of_schedules(&r);
+            g_test_message("%s on %s, block %u, --memory %s: %s", l->name, lc->cpu, i + 1, *m,
+                           verdict);
+            if (strcmp(verdict, b->result) != 0)
+                g_error("%s on %s, block %u (--monitor %s --memory %s): %s, but the header "
+                        "says %s",
+                        l->name, lc->cpu, i + 1, b->monitor ? b->monitor : "address", *m,
+                        verdict, b->result);
         }
-        g_assert_cmpuint(b->schedules->len, >, 0);
-        const char *verdict = seen == b->schedules->len ? "Always"
-                              : seen == 0              ? "Never"
-                                                       : "Sometimes";
-        if (strcmp(verdict, b->result) != 0)
-            g_error("%s on %s, block %u (--monitor %s --memory %s): %s, but the header says %s",
-                    l->name, lc->cpu, i + 1, b->monitor ? b->monitor : "address",
-                    b->memory ? b->memory : "sc", verdict, b->result);
     }
+    if (searches)
+        assert_models_covered(l, lc->cpu);
 }
 
 static gint compare_names(gconstpointer a, gconstpointer b)

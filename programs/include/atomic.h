@@ -123,7 +123,7 @@ unsigned long long __cmpxchg_u64(volatile void *p, unsigned long long old,
  *   sparc32: every smp_ barrier is barrier() alone: the kernel runs sparc32
  *            in TSO and leaves store->load order to its locks, so under
  *            atomsim's tso smp_mb() does not stop store buffering
- *            (tests/guest/shape-sb-mb.c shows it).
+ *            (tests/litmus/shape-sb-mb.c shows it).
  */
 #ifndef barrier
 #define barrier() __asm__ volatile("" ::: "memory")

@@ -1,16 +1,31 @@
 /* litmus.h — what a litmus program tells the judge (tests/test-litmus.c).
  *
- * A litmus program runs a few accesses on two cores and reports, from core
- * 0, whether the outcome it is about was observed.  Its header comment says
- * under which schedules it must be observed always, sometimes or never:
+ * A litmus program runs a few accesses on two cores (or Cores:) and either
+ * reports from core 0, with litmus_report(), whether the outcome it is about
+ * was observed, for pinned schedules; or fails a sim_check() when it is, for
+ * a search.  Its header comment says under which schedules it must be
+ * observed always, sometimes or never, or what a search finds:
  *
  *   Cpus: arm                 the cpus it is built for
- *   Monitor: value            (optional) the --monitor of the block
- *   Memory: tso               (optional) the --memory of the block
- *   Schedule: 0:2,1:2,0:*     one or more --schedule of the block
- *   Result: Always            Always, Sometimes or Never over those runs
+ *   Cores: 3                  (optional) the --cores of every run (default 2)
  *
- * A block ends at its Result line; the next block starts afresh.
+ *   Monitor: value            (optional) the --monitor of the block
+ *   Memory: tso pso           (optional) the --memory of the block (default
+ *                             sc); several models are judged one by one,
+ *                             each on the cpus that have it
+ *   On: sparc32               (optional) the cpus the block is for (default
+ *                             every cpu of Cpus:)
+ *   Schedule: 0:2,1:2,0:*     one or more --schedule of the block, or
+ *   Search: dfs:4             one --sched that searches
+ *   Result: Always            Always, Sometimes or Never over those runs; a
+ *                             search: Sometimes if it fails a check (exit 1,
+ *                             "check failed"), Never if it exhausts the
+ *                             space (exit 0)
+ *
+ * A block ends at its Result line; the next block starts afresh.  The
+ * models each cpu has: x86 and x86_64 sc tso; sparc32 sc tso pso; arm sc
+ * arm.  A file with a Search: block must search every model of every cpu
+ * it is built for.
  */
 #ifndef LITMUS_H
 #define LITMUS_H

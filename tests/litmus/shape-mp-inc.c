@@ -1,0 +1,26 @@
+/* Litmus shape MP+inc_return: shape-mp-inc-relaxed.c with the fully ordered
+ * atomic_inc_return(), which the kernel orders like smp_mb() on each side
+ * (Documentation/atomic_t.txt).  Seeing the flag but not the data fails the
+ * check.
+ *
+ * x86's is a locked add (Intel SDM vol. 3A 9.2.3.9; x86-TSO, Sewell et al.,
+ * CACM 2010) and arm's has dmb ish before and after (ARM ARM A3.8.3):
+ * forbidden.  sparc32's fences around it are compiler barriers only (the
+ * kernel runs sparc32 in TSO): forbidden under tso as the relaxed one is,
+ * but under pso data's store and the flag's still drain in any order (SPARC
+ * V8 manual Appendix K, PSO: only stbar orders them), so the kernel's "fully
+ * ordered" does not hold there: allowed.
+ *
+ * Cpus: x86 x86_64 sparc32 arm
+ *
+ * Memory: sc tso arm
+ * Search: dfs:4
+ * Result: Never
+ *
+ * Memory: pso
+ * Search: dfs:4
+ * Result: Sometimes
+ */
+#include <atomic.h>
+#define INC(v) atomic_inc_return(v)
+#include "shape-mp-inc-relaxed.c"

@@ -1,0 +1,25 @@
+/* Litmus shape MP+release+acquire: message passing (shape-mp.c) with the
+ * flag written by smp_store_release() and read by smp_load_acquire()
+ * (<atomic.h>).  The flag without the data fails the check.
+ *
+ * Forbidden under sc and tso as bare MP is (Intel SDM vol. 3A 9.2.3.2;
+ * x86-TSO, Sewell et al., CACM 2010; SPARC V8 manual Appendix K, TSO); on
+ * arm release is dmb ish before the store and acquire dmb ish after the load
+ * (ARM ARM A3.8.3): forbidden.  On sparc32 both are plain accesses behind a
+ * compiler barrier (the kernel runs sparc32 in TSO), so pso lets the flag
+ * drain before the data (Appendix K, PSO).
+ *
+ * Cpus: x86 x86_64 sparc32 arm
+ *
+ * Memory: sc tso arm
+ * Search: dfs:4
+ * Result: Never
+ *
+ * Memory: pso
+ * Search: dfs:4
+ * Result: Sometimes
+ */
+#include <atomic.h>
+#define PUBLISH(p) smp_store_release((p), 1)
+#define OBSERVE(p) smp_load_acquire(p)
+#include "shape-mp.c"

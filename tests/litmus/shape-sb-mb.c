@@ -1,0 +1,34 @@
+/* Litmus shape SB+smp_mb: store buffering (shape-sb.c) with the kernel's
+ * smp_mb() between each core's store and load (<atomic.h>).  Both cores
+ * reading 0 fails the check.
+ *
+ * A full barrier orders a store before a later load, so the architectures
+ * forbid it where smp_mb() is one: on x86 a locked add, which no load
+ * passes (Intel SDM vol. 3A 9.2.3.9, "loads and stores are not reordered
+ * with locked instructions"; x86-TSO, Sewell et al., CACM 2010); on arm dmb
+ * ish (ARM ARM A3.8.3).  On sparc32 the kernel's smp_mb() is a compiler
+ * barrier only (asm-generic's, which sparc32 takes): nothing is left between
+ * the store and the load, and tso and pso allow it as for bare SB (SPARC V8
+ * manual Appendix K; the kernel keeps sparc32 in TSO and leaves store->load
+ * order to its locks).
+ *
+ * Cpus: x86 x86_64 sparc32 arm
+ *
+ * Memory: sc tso arm
+ * On: x86 x86_64 arm
+ * Search: dfs:4
+ * Result: Never
+ *
+ * Memory: sc
+ * On: sparc32
+ * Search: dfs:4
+ * Result: Never
+ *
+ * Memory: tso pso
+ * On: sparc32
+ * Search: dfs:4
+ * Result: Sometimes
+ */
+#include <atomic.h>
+#define FENCE() smp_mb()
+#include "shape-sb.c"
