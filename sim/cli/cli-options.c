@@ -60,18 +60,21 @@ static const char help_description[] =
     "\n"
     "Faults (--fault, repeatable): strip-lock runs LOCK-prefixed x86\n"
     "instructions as if the prefix were gone (as a uniprocessor kernel patches\n"
-    "them); strip-fence runs fences as if they were gone (under --memory tso\n"
-    "they no longer drain the store buffer); sc-fail:P makes a store-exclusive\n"
+    "them); strip-fence runs fences as if they were gone (with store buffers\n"
+    "they no longer drain or order them); sc-fail:P makes a store-exclusive\n"
     "that would store fail with probability P, drawn from --seed (the\n"
     "architecture allows it);\n"
     "delay-holder:N keeps a core that has just taken a lock (an atomic write\n"
     "from 0 to non-zero) from running for N steps while another core can.\n"
     "\n"
     "Memory model (--memory; default the cpu's own: tso for x86, x86_64 and\n"
-    "sparc32, sc for arm): sc, every store seen by every core at once; tso,\n"
+    "sparc32, arm for arm): sc, every store seen by every core at once; tso,\n"
     "each core's stores wait in its FIFO store buffer until they drain: a step\n"
     "the scheduler chooses (dN:COUNT in a --schedule), or that a locked\n"
-    "instruction, a fence or a trap forces.\n"
+    "instruction, a fence or a trap forces; pso (sparc32) and arm, stores to\n"
+    "different addresses may drain in any order (dN.K:COUNT drains core N's\n"
+    "K-th oldest) unless a store barrier (stbar, dmb ishst) lies between\n"
+    "them; dmb ish drains them all.\n"
     "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
@@ -262,7 +265,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
         { "memory", 0, 0, G_OPTION_ARG_STRING, &o->memory,
-          "Memory model: sc, or tso (store buffers) (default: the cpu's own)",
+          "Memory model: sc, tso, pso or arm (default: the cpu's own)",
           "MODEL" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
           parse_trace,
