@@ -32,9 +32,16 @@ static void test_explain_text(void)
     expect_line(r.out, "ldrex", "load-exclusive");
     expect_line(r.out, "strex", "store-exclusive");
     expect_line(r.out, "bne", "retry from the load-exclusive");
-    expect_line(r.out, "dmb ish", "barrier");
+    expect_line(r.out, "dmb ish", "full barrier: drains the store buffer");
     expect_line(r.out, "lock xadd", "one locked read-modify-write");
     g_assert_cmpuint(count(r.out, "Why it is atomic: "), ==, 3);
+    /* what orders it, under each cpu's own model: x86's locked instruction,
+     * arm's barriers; sparc32's lock orders the stores under it against
+     * nothing after (the kernel's sparc32 atomics are not full barriers) */
+    g_assert_nonnull(strstr(r.out, "How it is ordered: fully ordered under tso: its atomic"));
+    g_assert_nonnull(strstr(r.out, "How it is ordered: fully ordered under arm: a full barrier "
+                                   "before and after it"));
+    g_assert_nonnull(strstr(r.out, "How it is ordered: under tso the lock's atomic instruction"));
     /* the sections come in the order sparc32, arm, x86 */
     const char *s = strstr(r.out, "\nsparc32 ("), *a = strstr(r.out, "\narm ("),
                *x = strstr(r.out, "\nx86 (");
@@ -53,6 +60,14 @@ static void test_explain_text(void)
     g_assert_cmpint(r.status, ==, 0);
     g_assert_cmpuint(count(r.out, "load the value"), ==, 3);
     g_assert_null(strstr(r.out, "take the lock"));
+    result_clear(&r);
+
+    /* the relaxed form on arm has no barrier, and says what that means */
+    r = atomsim("explain", "--cpu", "arm", "atomic_fetch_add_relaxed", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_null(strstr(r.out, "dmb"));
+    g_assert_nonnull(strstr(r.out, "How it is ordered: no barrier: under arm it orders nothing, "
+                                   "and its stores may become visible"));
     result_clear(&r);
 
     /* one cpu, and a primitive built on a compare-and-exchange */
@@ -189,6 +204,25 @@ static void test_timeline_monitor(void)
     result_clear(&r);
 }
 
+/* arm's store buffer drains out of order: the flag's store (the second)
+ * becomes visible while the message's still waits, and the page shows that
+ * one drain and what is left. */
+static void test_timeline_reorder(void)
+{
+    if (!need_cpu("arm"))
+        return;
+    g_autofree char *elf = broken("arm", "message-passing-no-barrier");
+    g_autofree char *html = NULL;
+    struct result r = with_timeline(&html, "--schedule", "0:3,d0.1:1,1:*,0:*", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    const char *both = strstr(html, "cpu0: message=42 ready=1</div>");
+    g_assert_nonnull(both);
+    const char *drained = strstr(both, "&darr; visible: ready=1</div>");
+    g_assert_nonnull(drained);
+    g_assert_nonnull(strstr(drained, "<div class=\"c0\">cpu0: message=42</div>"));
+    result_clear(&r);
+}
+
 /* --trace: a lane per core (the core that steps is a dot), and a line where
  * the schedule preempts a core; no colour codes when not on a terminal. */
 static void test_trace_lanes(gconstpointer data)
@@ -216,5 +250,6 @@ int main(int argc, char **argv)
     add_per_cpu_tests("views", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/views/timeline/sparc32-locks", test_timeline_locks);
     g_test_add_func("/views/timeline/arm-monitor", test_timeline_monitor);
+    g_test_add_func("/views/timeline/arm-reorder", test_timeline_reorder);
     return g_test_run();
 }

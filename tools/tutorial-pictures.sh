@@ -1,7 +1,7 @@
 #!/bin/sh
 # tutorial-pictures.sh — run the tutorial's six lessons (doc/tutorial.md)
 # and take the pictures it shows: each lesson's page, rendered by headless
-# chromium, as doc/img/lessonN.png.  Run from the top of a built tree:
+# chromium, as doc/img/lessonN.png (and lesson6arm.png, lesson 6's arm part).  Run from the top of a built tree:
 #   tools/tutorial-pictures.sh [OUTDIR]        (default doc/img)
 set -eu
 out=${1:-doc/img}
@@ -19,13 +19,15 @@ page --cpu x86 --cores 2 --memory sc --schedule 0:1,1:500,0:* --timeline "$tmp/l
 page --cpu sparc32 --cores 2 --memory sc --schedule 0:3,1:500,0:* --timeline "$tmp/lesson3.html" \
     programs/sparc32/broken/wrong-bucket.elf
 make -s tests/litmus/arm/arm-aba.elf
-page --cpu arm --schedule 0:2,1:2,0:* --monitor value --timeline "$tmp/lesson4.html" \
+page --cpu arm --schedule 0:2,1:2,d1:1,0:* --monitor value --timeline "$tmp/lesson4.html" \
     tests/litmus/arm/arm-aba.elf
 ./atomsim explain atomic_add_return --html "$tmp/lesson5.html" >/dev/null
 page --cpu x86 --schedule 0:3,1:*,0:* --timeline "$tmp/lesson6.html" \
     programs/x86/broken/dekker-no-fence.elf
+page --cpu arm --schedule 0:3,d0.1:1,1:*,0:* --timeline "$tmp/lesson6arm.html" \
+    programs/arm/broken/message-passing-no-barrier.elf
 
-for n in 1 2 3 4 5 6; do
+for n in 1 2 3 4 5 6 6arm; do
     HOME="$tmp" timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
         --disable-dev-shm-usage --user-data-dir="$tmp/profile" --hide-scrollbars \
         --window-size=1280,820 --screenshot="$PWD/$out/lesson$n.png" \

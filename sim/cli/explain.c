@@ -137,6 +137,79 @@ static struct shape shape_of(const struct explained *x)
     return sh;
 }
 
+/* What a fence orders under the cpu's own memory model (base/memory.h). */
+static const char *fence_role(const struct explained *x, const struct insn_info *ii)
+{
+    switch (x->cpu->memory) {
+    case MEMORY_TSO:
+        return ii->stores_only
+                   ? "store barrier: under tso it orders nothing more (stores already become "
+                     "visible in order)"
+                   : "fence: drains the store buffer, so every store before it is visible to "
+                     "every core before any load after it (tso)";
+    case MEMORY_PSO:
+    case MEMORY_ARM:
+        return ii->stores_only
+                   ? "store barrier: the stores before it become visible before the stores "
+                     "after it; loads are not ordered by it"
+                   : "full barrier: drains the store buffer, so every access before it is "
+                     "visible to every core before any access after it";
+    default:
+        return "barrier: accesses before it complete before any after it";
+    }
+}
+
+/* How the primitive is ordered against the core's other accesses under
+ * the cpu's own model: by full barriers before and after its accesses, by
+ * an atomic instruction that drains the store buffer (tso), or not at
+ * all. */
+static char *ordering_of(const struct explained *x)
+{
+    int first = -1, last = -1;
+    bool before = false, after = false, stores = false, atomic = false;
+    for (guint i = 0; i < x->lines->len; i++) {
+        const struct line *l = &g_array_index(x->lines, struct line, i);
+        if (is_stack(x, l) || l->info.kind == INSN_PRIVATE || l->info.kind == INSN_FENCE)
+            continue;
+        if (first < 0)
+            first = (int)i;
+        last = (int)i;
+        stores |= writes(l);
+        atomic |= l->info.kind == INSN_RMW || l->info.kind == INSN_SC;
+    }
+    for (guint i = 0; i < x->lines->len; i++) {
+        const struct line *l = &g_array_index(x->lines, struct line, i);
+        if (l->info.kind == INSN_FENCE && !l->info.stores_only) {
+            before |= first < 0 || (int)i < first;
+            after |= first >= 0 && (int)i > last;
+        }
+    }
+    const char *model = memory_model_name(x->cpu->memory);
+    if (before && after)
+        return g_strdup_printf("fully ordered under %s: a full barrier before and after it", model);
+    if (before)
+        return g_strdup_printf("release under %s: a full barrier before it, none after", model);
+    if (after)
+        return g_strdup_printf("acquire under %s: a full barrier after it, none before", model);
+    if (x->cpu->memory == MEMORY_TSO && shape_of(x).release >= 0)
+        return g_strdup("under tso the lock's atomic instruction drains the store buffer "
+                        "first, but the stores under the lock and its release wait in the "
+                        "buffer: a later load of another address may pass them");
+    if (x->cpu->memory == MEMORY_TSO && atomic)
+        return g_strdup("fully ordered under tso: its atomic instruction drains the store "
+                        "buffer first");
+    if (x->cpu->memory == MEMORY_TSO)
+        return g_strdup(stores ? "a plain store: under tso it waits in the store buffer, and "
+                                 "a later load of another address may pass it"
+                               : "plain loads: under tso they stay in order");
+    if (memory_model_reorders_stores(x->cpu->memory))
+        return g_strdup_printf("no barrier: under %s it orders nothing%s", model,
+                               stores ? ", and its stores may become visible before or after "
+                                        "the core's other stores"
+                                      : "");
+    return g_strdup_printf("under %s every access is ordered", model);
+}
+
 /* Give every line its role; lines that are bookkeeping get none. */
 static void assign_roles(struct explained *x)
 {
@@ -159,7 +232,7 @@ static void assign_roles(struct explained *x)
         }
         switch (l->info.kind) {
         case INSN_FENCE:
-            l->role = "barrier: accesses before it complete before any after it";
+            l->role = fence_role(x, &l->info);
             break;
         case INSN_LL:
             l->role = "load-exclusive: read the value, reserve it in the exclusive monitor";
@@ -318,6 +391,8 @@ static void print_text(FILE *out, const char *name, const struct explained *x, u
                     l->role ? l->role : "");
         }
         fprintf(out, "  Why it is atomic: %s.\n", x[i].cpu->atomicity);
+        g_autofree char *ordering = ordering_of(&x[i]);
+        fprintf(out, "  How it is ordered: %s.\n", ordering);
     }
 }
 
@@ -385,6 +460,8 @@ static gboolean write_html(const char *path, const char *name, const struct expl
         }
         g_string_append(out, "<p class=\"why\">");
         html_printf(out, "Why it is atomic: %s.", x[i].cpu->atomicity);
+        g_autofree char *ordering = ordering_of(&x[i]);
+        html_printf(out, " How it is ordered: %s.", ordering);
         g_string_append(out, "</p></section>\n");
     }
     g_string_append(out, "</div>\n");

@@ -164,7 +164,7 @@ struct state {
     unsigned nlocks;
     uint64_t lock[LOCK_COLUMNS_MAX];
     int holder[LOCK_COLUMNS_MAX];               /* core, or -1 */
-    /* The store buffers (--memory tso), when the run had any: each core's
+    /* The store buffers (--memory tso, pso, arm), when the run had any: each core's
      * buffered stores, oldest first, as "x=1" (char *). */
     bool buffers;
     GPtrArray *buffered[ATOMSIM_MAX_CORES];
@@ -181,11 +181,12 @@ static void buffer_cell(struct timeline *t, struct state *st, const struct event
     if (e->flags & EVENT_BUFFERED) {
         g_ptr_array_add(mine, g_strdup_printf("%s=%" G_GUINT64_FORMAT, name,
                                               e->new_value & value_mask(e->size)));
-    } else if ((e->flags & EVENT_DRAINED) && mine->len > 0) {
+    } else if ((e->flags & EVENT_DRAINED) && e->slot < mine->len) {
+        /* the slot-th oldest: under pso and arm not always the oldest */
         g_string_append_printf(out, "<div class=\"drained c%u\">&darr; visible: ", e->core);
-        html_escape(out, g_ptr_array_index(mine, 0));
+        html_escape(out, g_ptr_array_index(mine, e->slot));
         g_string_append(out, "</div>");
-        g_ptr_array_remove_index(mine, 0);
+        g_ptr_array_remove_index(mine, e->slot);
     } else if (e->flags & EVENT_FORWARDED) {
         g_string_append(out, "<div class=\"muted\">read from its own buffer</div>");
     }
