@@ -8,6 +8,7 @@
  * resumes there when its next turn comes.
  */
 #include <limits.h>
+#include <string.h>
 
 #include "base/log.h"
 #include "run-private.h"
@@ -71,6 +72,10 @@ static unsigned injected_slot(struct run *r, unsigned core, unsigned slot)
 static void drain_choices(const struct run *r, bool *runnable, unsigned slots)
 {
     unsigned n = r->m->ncores;
+    if (r->sb.nonempty == 0) {
+        memset(runnable + n, 0, n * slots * sizeof *runnable);
+        return;
+    }
     for (unsigned i = 0; i < n; i++) {
         uint32_t can = r->sb.nonempty >> i & 1 ? store_buffers_drainable(&r->sb, i) : 0;
         for (unsigned k = 0; k < slots; k++)
@@ -207,8 +212,9 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         preempt(r, rc, pc, other, "injected where stores wait in the core's buffer");
         return false;
     }
-    /* the core runs ii now: first the drains it needs */
-    if (run_buffers_stores(r))
+    /* the core runs ii now: first the drains it needs (none if its buffer
+     * is empty) */
+    if (r->sb.nonempty >> c->id & 1)
         perform_make_room(r, rc, ii, addr);
     rc->passed_stores = (ii->kind == INSN_SC || ii->kind == INSN_RMW) &&
                         (r->sb.nonempty >> c->id & 1);
