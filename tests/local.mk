@@ -54,8 +54,10 @@ LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver
 # test-browser.sh opens atomsim's HTML pages in headless chromium and leaves
 # screenshots (and, when a check fails, the DOM) next to its log.
 TEST_EXTENSIONS = .sh
-TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests/test-layers.sh
-EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh
+TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests/test-layers.sh \
+	tests/test-install.sh
+EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
+	%D%/test-install.sh
 CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \

@@ -1,0 +1,31 @@
+# doc/: what `make install` puts beside the programs: the manual pages
+# (made from each program's --help by help2man), the guest SDK's pkg-config
+# file, the documents, the JSON report's schema and the tutorial's pictures.
+
+# help2man runs the programs just built; their --help is the one source.
+man1_MANS = doc/atomsim.1 doc/atomsim-cc.1
+CLEANFILES += $(man1_MANS)
+doc/atomsim.1: atomsim$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) doc && $(HELP2MAN) --no-info --no-discard-stderr \
+	  --name="simulate atomic memory operations on several cores" \
+	  --version-string="$(PACKAGE_VERSION)" --output=$@ ./atomsim$(EXEEXT)
+doc/atomsim-cc.1: tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) doc && $(HELP2MAN) --no-info --no-discard-stderr \
+	  --name="build a guest program for atomsim" --output=$@ tools/atomsim-cc
+
+# The guest SDK for pkg-config: `pkg-config --variable=atomsim_cc atomsim`.
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = doc/atomsim.pc
+CLEANFILES += doc/atomsim.pc
+EXTRA_DIST += %D%/atomsim.pc.in
+doc/atomsim.pc: %D%/atomsim.pc.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc && sed \
+	  -e 's|@prefix[@]|$(prefix)|g' -e 's|@bindir[@]|$(bindir)|g' \
+	  -e 's|@runtimedir[@]|$(runtimedir)|g' -e 's|@guestincludedir[@]|$(guestincludedir)|g' \
+	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
+	  $(srcdir)/%D%/atomsim.pc.in > $@
+
+dist_doc_DATA = README.md NEWS %D%/tutorial.md %D%/internals.md %D%/report.schema.json
+docimgdir = $(docdir)/img
+dist_docimg_DATA = %D%/img/lesson1.png %D%/img/lesson2.png %D%/img/lesson3.png \
+	%D%/img/lesson4.png %D%/img/lesson5.png %D%/img/lesson6.png %D%/img/lesson6arm.png
