@@ -280,6 +280,66 @@ static bool is_spin(const struct row *a, const struct row *b)
            !a->marks && !b->marks;
 }
 
+/* A store-exclusive that did not store, or a compare-and-swap whose
+ * compare failed. */
+static bool event_failed(const struct event *e)
+{
+    return (e->kind == EVENT_SC || (e->flags & EVENT_HAS_SUCCESS)) &&
+           !(e->flags & EVENT_SUCCESS);
+}
+
+/* Where the event's instruction is: its function and offset, small, and the
+ * pc in its title. */
+static void write_where(struct timeline *t, const struct event *e, GString *out)
+{
+    g_autofree char *where = image_name_addr(t->m->img, e->pc);
+    g_string_append_printf(out, "<span class=\"pc\" title=\"pc 0x%" G_GINT64_MODIFIER "x\">",
+                           e->pc);
+    html_escape(out, where);
+    g_string_append(out, "</span> ");
+}
+
+/* A failed attempt (its values end in "failed") says what that means. */
+static void write_failure(const struct event *e, GString *out)
+{
+    if (event_failed(e))
+        g_string_append_printf(out, " <span class=\"failed-tag\">&#x2717; %s</span>",
+                               e->kind == EVENT_SC ? "stored nothing"
+                                                   : "no match: stored nothing");
+}
+
+/* The core's cell of the row: where, the instruction, what it did. */
+static void write_event(struct timeline *t, const struct row *r, GString *out)
+{
+    const struct event *e = &r->e;
+    char text[96];
+    codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
+    g_autoptr(GString) values = g_string_new(NULL);
+    trace_format_values(t->m, e, values);
+    g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u%s\" "
+                                "data-core=\"%u\">", e->core,
+                           event_failed(e) ? " failed" : "", e->core);
+    write_where(t, e, out);
+    g_string_append(out, "<code>");
+    html_escape(out, text);
+    g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ", kind_name(e->kind));
+    if (event_has_addr(e)) {
+        g_autofree char *addr = image_name_addr(t->m->img, e->addr);
+        g_string_append(out, "<span class=\"addr\">");
+        html_escape(out, addr);
+        g_string_append(out, "</span> ");
+    }
+    g_string_append(out, "<span class=\"val\">");
+    html_escape(out, values->str);
+    g_string_append(out, "</span>");
+    write_failure(e, out);
+    for (unsigned m = MARK_STALE_READ; m <= MARK_FINDING; m <<= 1)
+        if (r->marks & m)
+            g_string_append_printf(out, "<div class=\"mark m%u\">%s</div>", m,
+                                   mark_labels[r->divergence][m]);
+    g_string_append(out, "</div></td>");
+}
+
 static void write_row(struct timeline *t, struct state *st, const struct row *r, GString *out,
                       int fold)
 {
@@ -289,44 +349,18 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
         g_string_append_printf(out, "<tr class=\"preempt\"><td></td><td colspan=\"%u\">"
                                     "preempted: cpu%d &rarr; cpu%u</td></tr>\n",
                                st->columns, r->previous, e->core);
-    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s\"",
+    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s%s\"",
                            e->step, kind_name(e->kind), r->marks ? " marked" : "",
-                           fold >= 0 ? " fold" : "");
+                           event_failed(e) ? " failed" : "", fold >= 0 ? " fold" : "");
     if (fold >= 0)
         g_string_append_printf(out, " data-fold=\"%d\"", fold);
     g_string_append_printf(out, "><td class=\"step\">%" G_GUINT64_FORMAT "</td>", e->step);
     for (unsigned i = 0; i < n; i++) {
-        if (i != e->core) {
+        if (i == e->core)
+            write_event(t, r, out);
+        else
             g_string_append_printf(out, "<td class=\"lane %s\"></td>",
                                    r->running >> i & 1 ? "run" : "gone");
-            continue;
-        }
-        char text[96];
-        codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
-        g_autofree char *where = image_name_addr(t->m->img, e->pc);
-        g_autoptr(GString) values = g_string_new(NULL);
-        trace_format_values(t->m, e, values);
-        g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u\" "
-                                    "data-core=\"%u\" title=\"", i, i);
-        html_escape(out, where);
-        g_string_append(out, "\"><code>");
-        html_escape(out, text);
-        g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ",
-                               kind_name(e->kind));
-        if (event_has_addr(e)) {
-            g_autofree char *addr = image_name_addr(t->m->img, e->addr);
-            g_string_append(out, "<span class=\"addr\">");
-            html_escape(out, addr);
-            g_string_append(out, "</span> ");
-        }
-        g_string_append(out, "<span class=\"val\">");
-        html_escape(out, values->str);
-        g_string_append(out, "</span>");
-        for (unsigned m = MARK_STALE_READ; m <= MARK_FINDING; m <<= 1)
-            if (r->marks & m)
-                g_string_append_printf(out, "<div class=\"mark m%u\">%s</div>", m,
-                                       mark_labels[r->divergence][m]);
-        g_string_append(out, "</div></td>");
     }
     lock_cells(st, e, out);
     if (st->buffers)
@@ -381,14 +415,19 @@ static const char timeline_style[] =
     ".c3{background:#f6e8fb}.c4{background:#fdf7d7}.c5{background:#e1f6f6}"
     "tr.k-RMW .ev,tr.k-SC .ev{box-shadow:inset 3px 0 #f39c12}"
     "tr.k-LL .ev{box-shadow:inset 3px 0 #3498db}"
+    ".ev .pc{font-size:11px;color:#888;margin-right:4px}"
+    "tr.failed .ev{box-shadow:inset 3px 0 #c0392b;outline:1px dashed #c0392b;"
+    "background-image:repeating-linear-gradient(135deg,transparent 0 6px,"
+    "rgba(192,57,43,.09) 6px 12px)}"
+    ".ev.failed .val,.failed-tag{color:#c0392b;font-weight:600}"
     "tr.marked .ev{outline:2px solid #d33}"
     ".mark{color:#b00;font-size:12px;font-weight:600}"
     "tr.preempt td{font-size:11px;color:#a15c00;border-top:2px dashed #e0a040;padding:0 8px}"
     "td.mon{font-size:12px;color:#444;max-width:22em}"
     "td.buf{font-size:12px;color:#444;max-width:22em;font-family:monospace}"
     "td.buf .drained{font-weight:bold}"
-    "th.lock-head{font-size:11px;max-width:7em;white-space:normal}"
-    "td.lock{font-size:11px;min-width:5em;color:#333}"
+    "th.lock-head{font-size:11px;white-space:nowrap}"
+    "td.lock{font-size:11px;min-width:5em;color:#333;white-space:nowrap}"
     ".broken{color:#b00;font-weight:600}"
     "tr.fold.hidden,tr.hidden{display:none}"
     "tr.foldbar td{font-size:12px;color:#666;background:#f7f7f9;cursor:pointer}"
