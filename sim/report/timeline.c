@@ -400,6 +400,40 @@ static void write_findings(struct timeline *t, GString *out)
     g_string_append(out, "</section>\n");
 }
 
+/* The page's key: each core's colour, and what a failed attempt looks like. */
+static void write_legend(struct timeline *t, GString *out)
+{
+    g_string_append(out, "<span class=\"legend\">");
+    for (unsigned i = 0; i < t->m->ncores; i++)
+        g_string_append_printf(out, "<span class=\"swatch c%u\">cpu%u</span>", i, i);
+    g_string_append(out, "<span class=\"swatch failed\">failed attempt</span></span>");
+}
+
+/* Per lock, lockstat's totals: the numbers it prints at the end of a run. */
+static void write_lock_totals(struct timeline *t, GString *out)
+{
+    GArray *locks = lockstat_locks(t->locks);
+    if (locks == NULL || locks->len == 0)
+        return;
+    g_string_append(out, "<section id=\"locks\"><h2>Locks</h2>\n<table class=\"lockstat\">"
+                         "<thead><tr><th>lock</th><th>acquired</th><th>contended</th>"
+                         "<th>spins</th><th>wait total/max</th><th>hold total/max</th>"
+                         "<th>false contention</th></tr></thead><tbody>\n");
+    for (guint j = 0; j < locks->len; j++) {
+        const struct lock_stats *s = &g_array_index(locks, struct lock_stats, j);
+        g_autofree char *name = lockstat_lock_name(t->locks, s);
+        g_string_append(out, "<tr><td class=\"lock-name\">");
+        html_escape(out, name);
+        g_string_append_printf(out, "</td><td>%" G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT
+                               "</td><td>%" G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT "/%"
+                               G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT "/%"
+                               G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT "</td></tr>\n",
+                               s->acquisitions, s->contended, s->spins, s->wait_total,
+                               s->wait_max, s->hold_total, s->hold_max, s->false_contention);
+    }
+    g_string_append(out, "</tbody></table></section>\n");
+}
+
 static const char timeline_style[] =
     ".bar{display:flex;gap:14px;align-items:center;margin:10px 0;flex-wrap:wrap}"
     ".finding{border-left:4px solid #d33;background:#fdecec;padding:6px 10px;margin:4px 0}"
@@ -429,6 +463,11 @@ static const char timeline_style[] =
     "th.lock-head{font-size:11px;white-space:nowrap}"
     "td.lock{font-size:11px;min-width:5em;color:#333;white-space:nowrap}"
     ".broken{color:#b00;font-weight:600}"
+    ".legend{display:flex;gap:6px;align-items:center}"
+    ".swatch{padding:1px 8px;border-radius:5px;font-size:12px}"
+    ".swatch.failed{color:#c0392b;outline:1px dashed #c0392b}"
+    "table.lockstat td{font-variant-numeric:tabular-nums;white-space:nowrap}"
+    "table.lockstat td.lock-name{font-family:monospace}"
     "tr.fold.hidden,tr.hidden{display:none}"
     "tr.foldbar td{font-size:12px;color:#666;background:#f7f7f9;cursor:pointer}"
     ":target .ev{outline:3px solid #111}";
@@ -471,12 +510,14 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
     html_escape(out, reproduce);
     g_string_append(out, "</code></p>\n");
     write_findings(t, out);
+    write_lock_totals(t, out);
     g_string_append(out, "<h2>Interleaving</h2>\n<div class=\"bar\">"
                           "<label><input type=\"checkbox\" id=\"fold\" checked> fold spins"
                           "</label><label>show only events containing "
                           "<input id=\"filter\" placeholder=\"counter, cpu1, ldrex...\">"
                           "</label><span>zoom <button id=\"zoomout\">&minus;</button>"
                           "<button id=\"zoomin\">+</button></span>");
+    write_legend(t, out);
     g_string_append_printf(out, "<span class=\"muted\">%u events", t->rows->len);
     if (t->dropped)
         g_string_append_printf(out, " (the %" G_GUINT64_FORMAT " after them are not shown)",
