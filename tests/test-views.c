@@ -242,6 +242,7 @@ static void test_timeline_failed_sc(void)
     g_assert_nonnull(strstr(failed, "unchanged failed</span> <span class=\"failed-tag\">"
                                     "&#x2717; stored nothing</span>"));
     g_assert_nonnull(strstr(html, ".ev.failed .val,.failed-tag{color:"));
+    g_assert_nonnull(strstr(html, "cpu0's store-exclusive <span class=\"failed-tag\">fails"));
     /* where on every event: a span with the pc in its title */
     g_assert_cmpuint(count(html, "<span class=\"pc\" title=\"pc 0x"), ==,
                      count(html, "<div class=\"ev "));

@@ -256,8 +256,9 @@ static void monitor_note(struct timeline *t, const struct row *r, GString *s)
     if (e->kind == EVENT_CLREX)
         html_printf(s, "cpu%u drops its reservation", e->core);
     if (e->kind == EVENT_SC) {
-        html_printf(s, "cpu%u's store-exclusive %s", e->core,
-                    e->flags & EVENT_SUCCESS ? "stores" : "fails");
+        html_printf(s, "cpu%u's store-exclusive ", e->core);
+        g_string_append(s, e->flags & EVENT_SUCCESS ? "stores"
+                                                    : "<span class=\"failed-tag\">fails</span>");
         if (e->flags & EVENT_DIVERGED)
             g_string_append(s, " <b>(the value monitor let it through: ABA)</b>");
     }
@@ -466,8 +467,8 @@ static const char timeline_style[] =
     ".legend{display:flex;gap:6px;align-items:center}"
     ".swatch{padding:1px 8px;border-radius:5px;font-size:12px}"
     ".swatch.failed{color:#c0392b;outline:1px dashed #c0392b}"
-    "table.lockstat td{font-variant-numeric:tabular-nums;white-space:nowrap}"
-    "table.lockstat td.lock-name{font-family:monospace}"
+    "table.lockstat td{font-variant-numeric:tabular-nums;white-space:nowrap;text-align:right}"
+    "table.lockstat td.lock-name{font-family:monospace;text-align:left}"
     "tr.fold.hidden,tr.hidden{display:none}"
     "tr.foldbar td{font-size:12px;color:#666;background:#f7f7f9;cursor:pointer}"
     ":target .ev{outline:3px solid #111}";
