@@ -300,7 +300,7 @@ static void write_where(struct timeline *t, const struct event *e, GString *out)
     g_string_append(out, "</span> ");
 }
 
-/* A failed attempt (its values end in "failed") says what that means. */
+/* A failed attempt (its values say "failed") says what that means. */
 static void write_failure(const struct event *e, GString *out)
 {
     if (event_failed(e))
