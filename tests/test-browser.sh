@@ -252,6 +252,20 @@ if check_dom_file timeline; then
         fi
     done
 
+    events=$(with_class "$tok" ev | count_lines)
+    n=$(with_class "$tok" pc | grep -c '[[:space:]]title="pc 0x' || true)
+    if [ "$n" -eq "$events" ]; then
+        pass "timeline: each of the $events events says where (class pc, the pc in its title)"
+    else
+        fail "timeline: $n of $events events say where (class pc, title=\"pc 0x...\")"
+    fi
+
+    legend=$(text_of_class "$tok" legend)
+    case $legend in
+    *cpu0*cpu1*) pass "timeline: a legend of the core colours ($legend)" ;;
+    *) fail "timeline: no legend (class legend) names cpu0 and cpu1: \"$legend\"" ;;
+    esac
+
     if text_of_class "$tok" finding | grep -qi 'lost update on counter'; then
         pass "timeline: the finding says \"lost update on counter\""
     elif [ -n "$(with_class "$tok" finding)" ]; then

@@ -223,6 +223,122 @@ static void test_timeline_reorder(void)
     result_clear(&r);
 }
 
+/* A failed store-exclusive looks failed: arm-aba under the address monitor,
+ * core 0's strex after core 1 wrote x.  Every event names its function and
+ * offset, the pc in the title; a legend gives the core colours. */
+static void test_timeline_failed_sc(void)
+{
+    if (!need_cpu("arm"))
+        return;
+    g_autofree char *elf = litmus("arm", "arm-aba");
+    g_autofree char *html = NULL;
+    struct result r = with_timeline(&html, "--schedule", "0:2,1:2,d1:1,0:*", elf, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_cmpuint(count(html, "<tr id=\"s"), ==, count(html, "class=\"k-"));
+    g_assert_cmpuint(count(html, "class=\"k-SC failed\""), ==, 1);
+    g_assert_cmpuint(count(html, "class=\"ev c0 failed\""), ==, 1);
+    const char *failed = strstr(html, "class=\"k-SC failed\"");
+    g_assert_nonnull(strstr(failed, "strex"));
+    g_assert_nonnull(strstr(failed, "unchanged failed</span> <span class=\"failed-tag\">"
+                                    "&#x2717; stored nothing</span>"));
+    g_assert_nonnull(strstr(html, ".ev.failed .val,.failed-tag{color:"));
+    g_assert_nonnull(strstr(html, "cpu0's store-exclusive <span class=\"failed-tag\">fails"));
+    /* where on every event: a span with the pc in its title */
+    g_assert_cmpuint(count(html, "<span class=\"pc\" title=\"pc 0x"), ==,
+                     count(html, "<div class=\"ev "));
+    g_assert_nonnull(strstr(html, "main+0x"));
+    /* the legend: a swatch per core, and a failed attempt's */
+    g_assert_nonnull(strstr(html, "<span class=\"legend\"><span class=\"swatch c0\">cpu0</span>"
+                                  "<span class=\"swatch c1\">cpu1</span><span class=\"swatch "
+                                  "failed\">failed attempt</span></span>"));
+    g_assert_null(strstr(html, "id=\"locks\""));      /* no lock, no table */
+    result_clear(&r);
+}
+
+/* A compare-and-exchange that does not match looks failed: cmpxchg-stale's
+ * cmpxchg(0 -> 1) after the other core made the counter 3. */
+static void test_timeline_failed_cas(void)
+{
+    if (!need_cpu("x86"))
+        return;
+    g_autofree char *elf = broken("x86", "cmpxchg-stale");
+    g_autofree char *html = NULL;
+    struct result r = with_timeline(&html, "--cores", "2", "--schedule", "0:1,1:500,0:*", elf,
+                                    NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    const char *failed = strstr(html, "class=\"k-RMW failed\"");
+    g_assert_nonnull(failed);
+    g_assert_nonnull(strstr(failed, "lock cmpxchg"));
+    g_assert_nonnull(strstr(failed, "3 unchanged failed</span> <span class=\"failed-tag\">"
+                                    "&#x2717; no match: stored nothing</span>"));
+    /* a successful one is not */
+    g_assert_nonnull(strstr(html, " ok</span></div>"));
+    g_assert_cmpuint(count(html, "class=\"k-RMW failed\""), ==, count(html, "unchanged failed"));
+    result_clear(&r);
+}
+
+/* The page's lock table holds lockstat's totals, the numbers the run
+ * prints; the lock columns' labels do not wrap. */
+static void test_timeline_lock_totals(void)
+{
+    if (!need_cpu("sparc32"))
+        return;
+    g_autofree char *elf = example("sparc32", "spinlock");
+    g_autofree char *html = NULL;
+    struct result r = with_timeline(&html, "--cores", "2", "--fault", "delay-holder:40", elf,
+                                    NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    const char *line = strstr(r.out, "atomsim:   lock ");
+    g_assert_nonnull(line);
+    unsigned acquired, contended, spins, wait_total, wait_max, hold_total, hold_max;
+    g_assert_cmpint(sscanf(line, "atomsim:   lock %u %u %u %u/%u %u/%u", &acquired, &contended,
+                           &spins, &wait_total, &wait_max, &hold_total, &hold_max), ==, 7);
+    g_assert_cmpuint(contended, >, 0);
+    g_autofree char *row = g_strdup_printf(
+        "<tr><td class=\"lock-name\">lock</td><td>%u</td><td>%u</td><td>%u</td><td>%u/%u</td>"
+        "<td>%u/%u</td><td>0</td></tr>", acquired, contended, spins, wait_total, wait_max,
+        hold_total, hold_max);
+    g_assert_nonnull(strstr(html, row));
+    g_assert_nonnull(strstr(html, "<th>acquired</th><th>contended</th><th>spins</th>"));
+    g_assert_nonnull(strstr(html, "th.lock-head{font-size:11px;white-space:nowrap}"));
+    g_assert_nonnull(strstr(html, "td.lock{font-size:11px;min-width:5em;color:#333;"
+                                  "white-space:nowrap}"));
+    result_clear(&r);
+}
+
+/* --runs --shrink: the run shrinking starts from and the shrunk one, each
+ * under its own line; the runs line says how many seeds ran. */
+static void test_hunt_output(void)
+{
+    if (!need_cpu("x86"))
+        return;
+    g_autofree char *elf = broken("x86", "plain-increment");
+    struct result r = atomsim("--cores", "2", "--runs", "100", "--shrink", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_true(g_str_has_prefix(r.out, "atomsim: seed 1 finds:\n"));
+    const char *shrunk = strstr(r.out, "; the shrunk schedule finds:\n");
+    g_assert_nonnull(shrunk);
+    g_assert_nonnull(strstr(r.out, "lost update on counter"));
+    g_assert_true(strstr(r.out, "lost update on counter") < shrunk);
+    g_assert_nonnull(strstr(shrunk, "lost update on counter"));
+    g_assert_nonnull(strstr(r.out, "atomsim: explored 1 run (seed 1 of seeds 1 to 100) in "));
+    result_clear(&r);
+    /* without injection the second seed finds it */
+    r = atomsim("--cores", "2", "--runs", "100", "--no-inject", elf, NULL);
+    g_assert_nonnull(strstr(r.out, "atomsim: explored 2 runs (2 of seeds 1 to 100) in "));
+    g_assert_null(strstr(r.out, " finds:\n"));
+    result_clear(&r);
+    /* every seed ran */
+    g_autofree char *atomic = example("x86", "counter-atomic");
+    r = atomsim("--cores", "2", "--runs", "3", atomic, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "atomsim: explored 3 runs (seeds 1 to 3) in "));
+    result_clear(&r);
+    r = atomsim("--cores", "2", "--runs", "5", "--shard", "1/4", atomic, NULL);
+    g_assert_nonnull(strstr(r.out, "atomsim: explored 1 run (seeds 1 to 5, shard 1/4) in "));
+    result_clear(&r);
+}
+
 /* --trace: a lane per core (the core that steps is a dot), and a line where
  * the schedule preempts a core; no colour codes when not on a terminal. */
 static void test_trace_lanes(gconstpointer data)
@@ -251,5 +367,9 @@ int main(int argc, char **argv)
     g_test_add_func("/views/timeline/sparc32-locks", test_timeline_locks);
     g_test_add_func("/views/timeline/arm-monitor", test_timeline_monitor);
     g_test_add_func("/views/timeline/arm-reorder", test_timeline_reorder);
+    g_test_add_func("/views/timeline/arm-failed-sc", test_timeline_failed_sc);
+    g_test_add_func("/views/timeline/x86-failed-cas", test_timeline_failed_cas);
+    g_test_add_func("/views/timeline/sparc32-lock-totals", test_timeline_lock_totals);
+    g_test_add_func("/views/hunt/output", test_hunt_output);
     return g_test_run();
 }

@@ -10,7 +10,7 @@ seeds=${2:-5}
 # The runs one hunt took to find something (max + 1 if it found nothing).
 hunt() {
     ./atomsim --cores 2 --runs "$max" "$@" |
-        sed -n 's/.*explored \([0-9]*\) runs.*: \([0-9]*\) with findings/\1 \2/p' |
+        sed -n 's/.*explored \([0-9]*\) runs\{0,1\} .*: \([0-9]*\) with findings/\1 \2/p' |
         awk -v max="$max" '{ print ($2 > 0) ? $1 : max + 1 }'
 }
 # The median over the hunts, ">MAX" if it is a miss.

@@ -71,10 +71,28 @@ int hunt_shrink(const struct options *o, struct run *r, struct lockstat *locks,
     run_clear(r);
     g_autoptr(GArray) best = shrink_schedule(schedule, from, r->m->ncores, try_schedule, &t,
                                              SHRINK_MAX_RUNS, &to, &tries);
+    /* what follows is the shrunk schedule's run, not the one above */
+    printf("atomsim: shrunk from %u to %u preemption%s in %u run%s; the shrunk schedule "
+           "finds:\n", from, to, to == 1 ? "" : "s", tries, tries == 1 ? "" : "s");
+    fflush(stdout);
     g_autoptr(sched) pinned = run_pinned(r, ro, best);
-    printf("atomsim: shrunk from %u to %u preemption%s in %u runs\n", from, to,
-           to == 1 ? "" : "s", tries);
     return report_run(o, r, locks, pinned, search);
+}
+
+/* Which seeds a search ran: "seeds 1 to 100" when it ran them all, else
+ * how many of them ("seed 1 of seeds 1 to 100", "3 of seeds 1 to 100"; to
+ * free).  A shard's share of the seeds counts as all of them. */
+static char *explored_seeds(const struct options *o, const struct explore_result *res)
+{
+    int64_t last = o->seed + o->runs - 1;
+    uint64_t share = ((uint64_t)o->runs + o->shards - 1 - o->shard) / o->shards;
+    if (res->runs >= share)
+        return g_strdup_printf("seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, o->seed, last);
+    if (res->runs == 1)
+        return g_strdup_printf("seed %" G_GINT64_FORMAT " of seeds %" G_GINT64_FORMAT " to %"
+                               G_GINT64_FORMAT, o->seed + o->shard, o->seed, last);
+    return g_strdup_printf("%u of seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, res->runs,
+                           o->seed, last);
 }
 
 /* --runs N: the seeds from --seed on (this shard's), over --jobs threads,
@@ -99,10 +117,10 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
     }
     g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
                                                              o->shards) : g_strdup("");
+    g_autofree char *seeds = explored_seeds(o, &res);
     g_autofree char *summary = g_strdup_printf(
-        "explored %u runs (seeds %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "%s) in %.2f s, "
-        "%.0f runs/s on %d thread%s: %u with findings%s", res.runs, o->seed,
-        o->seed + o->runs - 1, shard, res.seconds,
+        "explored %u run%s (%s%s) in %.2f s, %.0f runs/s on %d thread%s: %u with findings%s",
+        res.runs, res.runs == 1 ? "" : "s", seeds, shard, res.seconds,
         res.runs / (res.seconds > 0 ? res.seconds : 1e-9), o->jobs, o->jobs == 1 ? "" : "s",
         res.failing->len, res.timed_out ? " (stopped at --time-limit)" : "");
     int status = EXIT_CLEAN;
@@ -118,6 +136,11 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
         if (horizon)
             sched_set_horizon(strategy, horizon);
         ro->fault_seed = (uint64_t)first;
+        if (found && o->shrink) {
+            /* the run shrinking starts from, before the shrunk one */
+            printf("atomsim: seed %" G_GINT64_FORMAT " finds:\n", first);
+            fflush(stdout);
+        }
         if (found)
             run_program(r, strategy, ro);
         else

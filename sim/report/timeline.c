@@ -256,8 +256,9 @@ static void monitor_note(struct timeline *t, const struct row *r, GString *s)
     if (e->kind == EVENT_CLREX)
         html_printf(s, "cpu%u drops its reservation", e->core);
     if (e->kind == EVENT_SC) {
-        html_printf(s, "cpu%u's store-exclusive %s", e->core,
-                    e->flags & EVENT_SUCCESS ? "stores" : "fails");
+        html_printf(s, "cpu%u's store-exclusive ", e->core);
+        g_string_append(s, e->flags & EVENT_SUCCESS ? "stores"
+                                                    : "<span class=\"failed-tag\">fails</span>");
         if (e->flags & EVENT_DIVERGED)
             g_string_append(s, " <b>(the value monitor let it through: ABA)</b>");
     }
@@ -280,6 +281,66 @@ static bool is_spin(const struct row *a, const struct row *b)
            !a->marks && !b->marks;
 }
 
+/* A store-exclusive that did not store, or a compare-and-swap whose
+ * compare failed. */
+static bool event_failed(const struct event *e)
+{
+    return (e->kind == EVENT_SC || (e->flags & EVENT_HAS_SUCCESS)) &&
+           !(e->flags & EVENT_SUCCESS);
+}
+
+/* Where the event's instruction is: its function and offset, small, and the
+ * pc in its title. */
+static void write_where(struct timeline *t, const struct event *e, GString *out)
+{
+    g_autofree char *where = image_name_addr(t->m->img, e->pc);
+    g_string_append_printf(out, "<span class=\"pc\" title=\"pc 0x%" G_GINT64_MODIFIER "x\">",
+                           e->pc);
+    html_escape(out, where);
+    g_string_append(out, "</span> ");
+}
+
+/* A failed attempt (its values say "failed") says what that means. */
+static void write_failure(const struct event *e, GString *out)
+{
+    if (event_failed(e))
+        g_string_append_printf(out, " <span class=\"failed-tag\">&#x2717; %s</span>",
+                               e->kind == EVENT_SC ? "stored nothing"
+                                                   : "no match: stored nothing");
+}
+
+/* The core's cell of the row: where, the instruction, what it did. */
+static void write_event(struct timeline *t, const struct row *r, GString *out)
+{
+    const struct event *e = &r->e;
+    char text[96];
+    codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
+    g_autoptr(GString) values = g_string_new(NULL);
+    trace_format_values(t->m, e, values);
+    g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u%s\" "
+                                "data-core=\"%u\">", e->core,
+                           event_failed(e) ? " failed" : "", e->core);
+    write_where(t, e, out);
+    g_string_append(out, "<code>");
+    html_escape(out, text);
+    g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ", kind_name(e->kind));
+    if (event_has_addr(e)) {
+        g_autofree char *addr = image_name_addr(t->m->img, e->addr);
+        g_string_append(out, "<span class=\"addr\">");
+        html_escape(out, addr);
+        g_string_append(out, "</span> ");
+    }
+    g_string_append(out, "<span class=\"val\">");
+    html_escape(out, values->str);
+    g_string_append(out, "</span>");
+    write_failure(e, out);
+    for (unsigned m = MARK_STALE_READ; m <= MARK_FINDING; m <<= 1)
+        if (r->marks & m)
+            g_string_append_printf(out, "<div class=\"mark m%u\">%s</div>", m,
+                                   mark_labels[r->divergence][m]);
+    g_string_append(out, "</div></td>");
+}
+
 static void write_row(struct timeline *t, struct state *st, const struct row *r, GString *out,
                       int fold)
 {
@@ -289,44 +350,18 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
         g_string_append_printf(out, "<tr class=\"preempt\"><td></td><td colspan=\"%u\">"
                                     "preempted: cpu%d &rarr; cpu%u</td></tr>\n",
                                st->columns, r->previous, e->core);
-    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s\"",
+    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s%s\"",
                            e->step, kind_name(e->kind), r->marks ? " marked" : "",
-                           fold >= 0 ? " fold" : "");
+                           event_failed(e) ? " failed" : "", fold >= 0 ? " fold" : "");
     if (fold >= 0)
         g_string_append_printf(out, " data-fold=\"%d\"", fold);
     g_string_append_printf(out, "><td class=\"step\">%" G_GUINT64_FORMAT "</td>", e->step);
     for (unsigned i = 0; i < n; i++) {
-        if (i != e->core) {
+        if (i == e->core)
+            write_event(t, r, out);
+        else
             g_string_append_printf(out, "<td class=\"lane %s\"></td>",
                                    r->running >> i & 1 ? "run" : "gone");
-            continue;
-        }
-        char text[96];
-        codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
-        g_autofree char *where = image_name_addr(t->m->img, e->pc);
-        g_autoptr(GString) values = g_string_new(NULL);
-        trace_format_values(t->m, e, values);
-        g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u\" "
-                                    "data-core=\"%u\" title=\"", i, i);
-        html_escape(out, where);
-        g_string_append(out, "\"><code>");
-        html_escape(out, text);
-        g_string_append_printf(out, "</code> <span class=\"kind\">%s</span> ",
-                               kind_name(e->kind));
-        if (event_has_addr(e)) {
-            g_autofree char *addr = image_name_addr(t->m->img, e->addr);
-            g_string_append(out, "<span class=\"addr\">");
-            html_escape(out, addr);
-            g_string_append(out, "</span> ");
-        }
-        g_string_append(out, "<span class=\"val\">");
-        html_escape(out, values->str);
-        g_string_append(out, "</span>");
-        for (unsigned m = MARK_STALE_READ; m <= MARK_FINDING; m <<= 1)
-            if (r->marks & m)
-                g_string_append_printf(out, "<div class=\"mark m%u\">%s</div>", m,
-                                       mark_labels[r->divergence][m]);
-        g_string_append(out, "</div></td>");
     }
     lock_cells(st, e, out);
     if (st->buffers)
@@ -366,6 +401,40 @@ static void write_findings(struct timeline *t, GString *out)
     g_string_append(out, "</section>\n");
 }
 
+/* The page's key: each core's colour, and what a failed attempt looks like. */
+static void write_legend(struct timeline *t, GString *out)
+{
+    g_string_append(out, "<span class=\"legend\">");
+    for (unsigned i = 0; i < t->m->ncores; i++)
+        g_string_append_printf(out, "<span class=\"swatch c%u\">cpu%u</span>", i, i);
+    g_string_append(out, "<span class=\"swatch failed\">failed attempt</span></span>");
+}
+
+/* Per lock, lockstat's totals: the numbers it prints at the end of a run. */
+static void write_lock_totals(struct timeline *t, GString *out)
+{
+    GArray *locks = lockstat_locks(t->locks);
+    if (locks == NULL || locks->len == 0)
+        return;
+    g_string_append(out, "<section id=\"locks\"><h2>Locks</h2>\n<table class=\"lockstat\">"
+                         "<thead><tr><th>lock</th><th>acquired</th><th>contended</th>"
+                         "<th>spins</th><th>wait total/max</th><th>hold total/max</th>"
+                         "<th>false contention</th></tr></thead><tbody>\n");
+    for (guint j = 0; j < locks->len; j++) {
+        const struct lock_stats *s = &g_array_index(locks, struct lock_stats, j);
+        g_autofree char *name = lockstat_lock_name(t->locks, s);
+        g_string_append(out, "<tr><td class=\"lock-name\">");
+        html_escape(out, name);
+        g_string_append_printf(out, "</td><td>%" G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT
+                               "</td><td>%" G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT "/%"
+                               G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT "/%"
+                               G_GUINT64_FORMAT "</td><td>%" G_GUINT64_FORMAT "</td></tr>\n",
+                               s->acquisitions, s->contended, s->spins, s->wait_total,
+                               s->wait_max, s->hold_total, s->hold_max, s->false_contention);
+    }
+    g_string_append(out, "</tbody></table></section>\n");
+}
+
 static const char timeline_style[] =
     ".bar{display:flex;gap:14px;align-items:center;margin:10px 0;flex-wrap:wrap}"
     ".finding{border-left:4px solid #d33;background:#fdecec;padding:6px 10px;margin:4px 0}"
@@ -381,15 +450,25 @@ static const char timeline_style[] =
     ".c3{background:#f6e8fb}.c4{background:#fdf7d7}.c5{background:#e1f6f6}"
     "tr.k-RMW .ev,tr.k-SC .ev{box-shadow:inset 3px 0 #f39c12}"
     "tr.k-LL .ev{box-shadow:inset 3px 0 #3498db}"
+    ".ev .pc{font-size:11px;color:#888;margin-right:4px}"
+    "tr.failed .ev{box-shadow:inset 3px 0 #c0392b;outline:1px dashed #c0392b;"
+    "background-image:repeating-linear-gradient(135deg,transparent 0 6px,"
+    "rgba(192,57,43,.09) 6px 12px)}"
+    ".ev.failed .val,.failed-tag{color:#c0392b;font-weight:600}"
     "tr.marked .ev{outline:2px solid #d33}"
     ".mark{color:#b00;font-size:12px;font-weight:600}"
     "tr.preempt td{font-size:11px;color:#a15c00;border-top:2px dashed #e0a040;padding:0 8px}"
     "td.mon{font-size:12px;color:#444;max-width:22em}"
     "td.buf{font-size:12px;color:#444;max-width:22em;font-family:monospace}"
     "td.buf .drained{font-weight:bold}"
-    "th.lock-head{font-size:11px;max-width:7em;white-space:normal}"
-    "td.lock{font-size:11px;min-width:5em;color:#333}"
+    "th.lock-head{font-size:11px;white-space:nowrap}"
+    "td.lock{font-size:11px;min-width:5em;color:#333;white-space:nowrap}"
     ".broken{color:#b00;font-weight:600}"
+    ".legend{display:flex;gap:6px;align-items:center}"
+    ".swatch{padding:1px 8px;border-radius:5px;font-size:12px}"
+    ".swatch.failed{color:#c0392b;outline:1px dashed #c0392b}"
+    "table.lockstat td{font-variant-numeric:tabular-nums;white-space:nowrap;text-align:right}"
+    "table.lockstat td.lock-name{font-family:monospace;text-align:left}"
     "tr.fold.hidden,tr.hidden{display:none}"
     "tr.foldbar td{font-size:12px;color:#666;background:#f7f7f9;cursor:pointer}"
     ":target .ev{outline:3px solid #111}";
@@ -432,12 +511,14 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
     html_escape(out, reproduce);
     g_string_append(out, "</code></p>\n");
     write_findings(t, out);
+    write_lock_totals(t, out);
     g_string_append(out, "<h2>Interleaving</h2>\n<div class=\"bar\">"
                           "<label><input type=\"checkbox\" id=\"fold\" checked> fold spins"
                           "</label><label>show only events containing "
                           "<input id=\"filter\" placeholder=\"counter, cpu1, ldrex...\">"
                           "</label><span>zoom <button id=\"zoomout\">&minus;</button>"
                           "<button id=\"zoomin\">+</button></span>");
+    write_legend(t, out);
     g_string_append_printf(out, "<span class=\"muted\">%u events", t->rows->len);
     if (t->dropped)
         g_string_append_printf(out, " (the %" G_GUINT64_FORMAT " after them are not shown)",

@@ -1,11 +1,13 @@
 /* timeline.h — --timeline FILE.html: a picture of one run.
  *
- * One lane per core, time flowing down, every visible event with its
- * instruction and values; preemptions; which core holds each lock; the
- * exclusive monitor's reservations set, broken and used; the findings at the
- * top, linked to the events they point at (a lost update's stale load, the
- * write it lost and the store that overwrote it).  Spins fold away.  The page
- * is self-contained: no network.
+ * One lane per core, time flowing down, every visible event with where it
+ * is (function+offset, the pc in its title), its instruction and values; a
+ * failed store-exclusive or compare-and-swap marked failed; preemptions; which
+ * core holds each lock; the exclusive monitor's reservations set, broken and
+ * used; the findings at the top, linked to the events they point at (a lost
+ * update's stale load, the write it lost and the store that overwrote it),
+ * then lockstat's totals per lock; a legend of the core colours.  Spins fold
+ * away.  The page is self-contained: no network.
  */
 #ifndef ATOMSIM_TIMELINE_H
 #define ATOMSIM_TIMELINE_H
