@@ -108,6 +108,28 @@ static bool spins(const struct explained *x, guint i)
            !loop.writes && !loop.sc && !loop.cas;
 }
 
+static const struct line *line_at(const struct explained *x, guint i)
+{
+    return &g_array_index(x->lines, struct line, i);
+}
+
+/* Do two accesses name the same address, register for register? */
+static bool same_place(const struct mem_operand *a, const struct mem_operand *b)
+{
+    return a->base == b->base && a->index == b->index && a->disp == b->disp;
+}
+
+/* Is what line i loads used by a line before line end? */
+static bool used_before(const struct explained *x, guint i, guint end)
+{
+    uint64_t got = line_at(x, i)->info.regs_written;
+    for (guint k = i + 1; k < end; k++)
+        if (line_at(x, k)->info.regs_read & got)
+            return true;
+    return false;
+}
+
+
 /* How the primitive is built, from its memory accesses: a lock taken with a
  * plain atomic instruction (not LOCK-prefixed, no compare: ldstub, xchg)
  * and either released by a later plain store (the operation is done under
@@ -134,7 +156,8 @@ static struct shape shape_of(const struct explained *x)
             ll = (int)i;
         if (ll >= 0 && sc < 0 && l->info.kind == INSN_SC)
             sc = (int)i;
-        if (sh.lock >= 0 && l->info.kind == INSN_STORE)
+        if (sh.lock >= 0 && sh.release < 0 && l->info.kind == INSN_STORE &&
+            same_place(&line_at(x, (guint)sh.lock)->info.mem, &l->info.mem))
             sh.release = (int)i;
         if (writes(l))
             sh.last_store = (int)i;
@@ -147,6 +170,13 @@ static struct shape shape_of(const struct explained *x)
     if (sh.release < 0 && !spinning)
         sh.lock = -1;   /* an exchange, not a lock */
     return sh;
+}
+
+/* A load that chooses the lock: before it, and used in getting there (the
+ * size of sparc32's lock table). */
+static bool chooses_lock(const struct explained *x, const struct shape *sh, guint i)
+{
+    return sh->lock >= 0 && (int)i < sh->lock && used_before(x, i, (guint)sh->lock);
 }
 
 /* What a fence orders under the cpu's own memory model (base/memory.h). */
@@ -223,11 +253,6 @@ static char *ordering_of(const struct explained *x)
     return g_strdup_printf("under %s every access is ordered", model);
 }
 
-static const struct line *line_at(const struct explained *x, guint i)
-{
-    return &g_array_index(x->lines, struct line, i);
-}
-
 /* What the roles carry from line to line. */
 struct flow {
     struct shape sh;
@@ -267,7 +292,7 @@ static const char *rmw_role(const struct flow *fl, guint i, const struct line *l
 static const char *load_role(const struct explained *x, const struct flow *fl, guint i)
 {
     bool locked = fl->sh.lock >= 0 && (int)i > fl->sh.lock && (int)i < fl->sh.release;
-    if (fl->sh.lock >= 0 && (int)i < fl->sh.lock)
+    if (chooses_lock(x, &fl->sh, i))
         return "read the lock table's size: part of choosing the lock";
     if (spins(x, i))
         return "spin: read the lock (no write) until it looks free";
@@ -350,7 +375,7 @@ static bool loads_value(const struct explained *x, const struct flow *fl, guint 
     const struct line *l = line_at(x, i);
     switch (l->info.kind) {
     case INSN_LOAD:
-        return !is_stack(x, l) && !(fl->sh.lock >= 0 && (int)i < fl->sh.lock);
+        return !is_stack(x, l) && !chooses_lock(x, &fl->sh, i);
     case INSN_LL:
     case INSN_RMW:
         return true;
@@ -403,9 +428,10 @@ static void assign_roles(struct explained *x)
     for (guint i = 0; i < x->lines->len; i++) {
         struct line *l = &g_array_index(x->lines, struct line, i);
         l->role = role_of(x, &fl, i);
-        /* the value is loaded: by a load-exclusive or a load, not of the lock */
-        fl.loaded |= (l->info.kind == INSN_LL && (int)i != fl.sh.lock) ||
-                     (l->info.kind == INSN_LOAD && loads_value(x, &fl, i) && !spins(x, i));
+        /* the value is loaded, after the lock: by a load-exclusive or a load */
+        fl.loaded |= (int)i > fl.sh.lock &&
+                     (l->info.kind == INSN_LL ||
+                      (l->info.kind == INSN_LOAD && loads_value(x, &fl, i) && !spins(x, i)));
         track_value(x, &fl, i);
     }
 }
