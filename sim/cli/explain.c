@@ -267,10 +267,14 @@ static const char *exclusive_role(const struct flow *fl, guint i, const struct l
         return lock ? "take the lock, 1/2: load-exclusive the lock word (0: free) and "
                       "reserve it"
                     : "load-exclusive: read the value, reserve it in the exclusive monitor";
-    return lock ? "take the lock, 2/2: store-exclusive a non-zero value if the word was 0 "
-                  "and no other core wrote it since (status 0: taken)"
-                : "store-exclusive: stores only if no other core wrote the granule since; "
-                  "its status register says if it did";
+    if (lock)
+        return "take the lock, 2/2: store-exclusive a non-zero value if the word was 0 and "
+               "no other core wrote it since (status 0: taken)";
+    if (l->info.cond)
+        return "store-exclusive, if the test found the expected value: stores only if no "
+               "other core wrote the granule since; its status register says if it did";
+    return "store-exclusive: stores only if no other core wrote the granule since; its "
+           "status register says if it did";
 }
 
 static const char *rmw_role(const struct flow *fl, guint i, const struct line *l)
@@ -286,7 +290,7 @@ static const char *rmw_role(const struct flow *fl, guint i, const struct line *l
                "whether it was free)";
     if (fl->sh.lock >= 0 && !fl->loaded)
         return "try the lock again";
-    return "atomic exchange";
+    return "the whole operation: one atomic exchange, indivisible";
 }
 
 static const char *load_role(const struct explained *x, const struct flow *fl, guint i)
