@@ -3,7 +3,8 @@
  * The code is read from a bundled example for each cpu (every example links
  * the whole library), classified by the cpu's own decoder, and annotated
  * from what the classification says: the kind of memory access, whether it
- * is locked, where branches go.  Nothing here knows an ISA.
+ * is locked, where branches go, and which registers carry the loaded value
+ * on (a test of it, the new value, the result).  Nothing here knows an ISA.
  */
 #include <stdio.h>
 #include <string.h>
@@ -129,7 +130,6 @@ static bool used_before(const struct explained *x, guint i, guint end)
     return false;
 }
 
-
 /* How the primitive is built, from its memory accesses: a lock taken with a
  * plain atomic instruction (not LOCK-prefixed, no compare: ldstub, xchg)
  * and either released by a later plain store (the operation is done under
@@ -202,9 +202,9 @@ static const char *fence_role(const struct explained *x, const struct insn_info 
 }
 
 /* How the primitive is ordered against the core's other accesses under
- * the cpu's own model: by full barriers before and after its accesses, by
- * an atomic instruction that drains the store buffer (tso), or not at
- * all. */
+ * the cpu's own model: by full barriers before and after its accesses (a
+ * spin's loads only wait, they are not among them), by an atomic
+ * instruction that drains the store buffer (tso), or not at all. */
 static char *ordering_of(const struct explained *x)
 {
     int first = -1, last = -1;
@@ -293,9 +293,15 @@ static const char *rmw_role(const struct flow *fl, guint i, const struct line *l
     return "the whole operation: one atomic exchange, indivisible";
 }
 
+/* Is line i between taking the lock and releasing it? */
+static bool under_lock(const struct flow *fl, guint i)
+{
+    return fl->sh.lock >= 0 && (int)i > fl->sh.lock && (int)i < fl->sh.release;
+}
+
 static const char *load_role(const struct explained *x, const struct flow *fl, guint i)
 {
-    bool locked = fl->sh.lock >= 0 && (int)i > fl->sh.lock && (int)i < fl->sh.release;
+    bool locked = under_lock(fl, i);
     if (chooses_lock(x, &fl->sh, i))
         return "read the lock table's size: part of choosing the lock";
     if (spins(x, i))
@@ -305,7 +311,7 @@ static const char *load_role(const struct explained *x, const struct flow *fl, g
 
 static const char *store_role(const struct explained *x, const struct flow *fl, guint i)
 {
-    bool locked = fl->sh.lock >= 0 && (int)i > fl->sh.lock && (int)i < fl->sh.release;
+    bool locked = under_lock(fl, i);
     if ((int)i == fl->sh.release || (fl->sh.lock < 0 && strstr(x->shown, "unlock")))
         return "release the lock: a plain store of 0";
     return locked ? "store the new value, under the lock" : "store the value";
@@ -505,9 +511,13 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
     g_autofree char *dir = programs_dir();
     x->cpu = cpu;
     x->path = g_build_filename(dir, cpu->name, EXPLAIN_PROGRAM, NULL);
-    g_autoptr(image) img = image_load(x->path, error);
-    if (img == NULL)
+    g_autoptr(GError) why = NULL;
+    g_autoptr(image) img = image_load(x->path, &why);
+    if (img == NULL) {
+        g_set_error(error, why->domain, why->code, "%s (ATOMSIM_PROGRAMS may name the "
+                    "directory that holds <cpu>/%s)", why->message, EXPLAIN_PROGRAM);
         return false;
+    }
     const struct symbol *sym = find_primitive(img, name, &x->shown);
     if (sym == NULL) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
@@ -658,7 +668,8 @@ int explain_main(int argc, char **argv)
     GOptionEntry entries[] = {
         { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
           "Write an HTML page with the cpus side by side to FILE", "FILE" },
-        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only, "Only this cpu", "CPU" },
+        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only,
+          "Only this cpu: sparc32, arm, x86 or x86_64 (the default: the first three)", "CPU" },
         { NULL, 0, 0, 0, NULL, NULL, NULL },
     };
     g_autoptr(GOptionContext) ctx = g_option_context_new(
