@@ -342,19 +342,40 @@ static const char *branch_role(const struct explained *x, struct flow *fl, guint
         return "spin again: the lock still looks taken";
     if (fl->sh.lock >= 0 && !fl->loaded)
         return "the lock was taken: back to the spin";
-    return "loop back";
+    return loop.loads || loop.writes ? "loop back" : NULL;  /* else a jump to shared code */
 }
 
-/* What the value the primitive returns is, from its name. */
+/* What the value the primitive returns is, from its name: the first
+ * pattern in it that matches. */
 static const char *result_role(const char *name)
 {
-    if (g_str_has_prefix(name, "test_and_"))
-        return "the result: the old bit";
-    if (strstr(name, "_and_test") || strstr(name, "_negative") || strstr(name, "_not_zero"))
-        return "the result: a test of the new value";
-    if (strstr(name, "_return"))
-        return "the result: the new value, computed from the old one";
+    static const char *const results[][2] = {
+        { "test_and_", "the result: the old bit" },
+        { "fetch_", "the result: the old value" },
+        { "_unless", "the result: whether it changed the value" },
+        { "_not_zero", "the result: whether it changed the value" },
+        { "try", "the result: whether it succeeded" },
+        { "_and_test", "the result: a test of the new value" },
+        { "_negative", "the result: a test of the new value" },
+        { "_return", "the result: the new value, computed from the old one" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(results); i++)
+        if (strstr(name, results[i][0]))
+            return results[i][1];
     return "the result: computed from the value loaded";
+}
+
+/* Is line i past the primitive's last write to memory, with no branch
+ * after it back to that write? */
+static bool past_last_store(const struct explained *x, const struct flow *fl, guint i)
+{
+    if ((int)i <= fl->sh.last_store)
+        return false;
+    uint64_t store_pc = line_at(x, (guint)MAX(fl->sh.last_store, 0))->pc;
+    for (guint j = i + 1; j < x->lines->len; j++)
+        if (line_at(x, j)->backward && line_at(x, j)->target <= store_pc)
+            return false;
+    return true;
 }
 
 /* A line that works on registers only: nothing if it does not use the
@@ -366,12 +387,15 @@ static const char *register_role(const struct explained *x, const struct flow *f
     const struct line *l = line_at(x, i);
     uint64_t flags = CPU_REG_BIT(x->cpu->reg_flags);
     bool tests = (l->info.regs_written & flags) && !(l->info.regs_written & ~flags);
-    bool done = (int)i > fl->sh.last_store;
+    bool done = past_last_store(x, fl, i);
     bool branch_next = i + 1 < x->lines->len && line_at(x, i + 1)->branch;
-    if (i > 0 && line_at(x, i - 1)->info.kind == INSN_SC)
+    const struct insn_info *prev = i > 0 ? &line_at(x, i - 1)->info : NULL;
+    if (prev && prev->kind == INSN_SC)
         return "did the store-exclusive store? (status 0)";
     if (!(l->info.regs_read & fl->value))
         return NULL;
+    if (prev && prev->cas && tests)
+        return "did the compare-and-exchange store? (memory held the expected value)";
     if (tests && (!done || branch_next))
         return "test the loaded value: the next branch or conditional instruction acts on it";
     if (done)
