@@ -4,6 +4,7 @@
  * and the programs found where `make install` puts them. */
 #include <string.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "test-programs.h"
 
@@ -160,6 +161,17 @@ static void test_kernel_names(void)
         g_assert_nonnull(strstr(r.out, note));
         result_clear(&r);
     }
+    /* the page says it too */
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "explain.html", NULL);
+    struct result h = atomsim("explain", "cmpxchg", "--html", page, NULL);
+    g_assert_cmpint(h.status, ==, 0);
+    g_autofree char *html = contents_of(page);
+    g_assert_nonnull(strstr(html, "<p class=\"note\">cmpxchg: the guest library builds it "
+                                  "as __cmpxchg_u32"));
+    result_clear(&h);
+    g_remove(page);
+    g_rmdir(dir);
     /* a name that is its own function has no note */
     struct result r = atomsim("explain", "--cpu", first_cpu(), "atomic_cmpxchg", NULL);
     g_assert_cmpint(r.status, ==, 0);
