@@ -444,6 +444,7 @@ const struct cpu_ops cpu_arm = {
     .uc_cpu_model = UC_CPU_ARM_CORTEX_A15,
     .reg_pc = UC_ARM_REG_PC,
     .reg_sp = UC_ARM_REG_SP,
+    .reg_flags = ARM_REG_NUM_FLAGS,
     .stack_reserve = 16,
     .decoder_new = arm_decoder_new,
     .decoder_free = capstone_decoder_free,

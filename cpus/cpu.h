@@ -91,6 +91,9 @@ struct cpu_ops {
     int uc_cpu_model;           /* -1: Unicorn's default */
     int reg_pc;
     int reg_sp;
+    /* The condition flags in the compact numbering of insn_info's register
+     * masks (what a compare writes and a conditional branch reads). */
+    int reg_flags;
     /* Where a core starts: bytes below the top of its stack. */
     unsigned stack_reserve;
 

@@ -425,6 +425,7 @@ const struct cpu_ops cpu_sparc32 = {
     .uc_cpu_model = UC_CPU_SPARC32_LEON3,
     .reg_pc = UC_SPARC_REG_PC,
     .reg_sp = UC_SPARC_REG_SP,
+    .reg_flags = SPARC_REG_NUM_ICC,
     .stack_reserve = 96,        /* register-window save area, as Linux leaves */
     .decoder_new = sparc_decoder_new,
     .decoder_free = capstone_decoder_free,

@@ -61,17 +61,21 @@ clean-local: clean-guests
 clean-guests:
 	rm -rf $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)) programs/atomsim.ld
 
-# Installed: the runtime for atomsim-cc, and the guest headers.
+# Installed: the runtime for atomsim-cc, the guest headers, and the example
+# ELFs (programsdir/<cpu>/, where `atomsim explain` reads the library's code).
 runtimedir = $(pkglibdir)/runtime
+programsdir = $(pkglibdir)/programs
 guestincludedir = $(pkgincludedir)
 guestinclude_HEADERS = $(GUEST_INCLUDES)
-install-data-local: $(GUEST_RUNTIME)
+install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS)
 	$(MKDIR_P) $(DESTDIR)$(runtimedir)
 	$(INSTALL_DATA) programs/atomsim.ld $(DESTDIR)$(runtimedir)/
 	for cpu in $(GUEST_CPUS); do \
-	  $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu && \
+	  $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu $(DESTDIR)$(programsdir)/$$cpu && \
 	  $(INSTALL_DATA) programs/$$cpu/crt0.o programs/$$cpu/sim.o programs/$$cpu/lib-*.o \
-	    $(DESTDIR)$(runtimedir)/$$cpu/ || exit 1; \
+	    $(DESTDIR)$(runtimedir)/$$cpu/ && \
+	  $(INSTALL_DATA) $(GUEST_EXAMPLES:%=programs/$$cpu/%.elf) \
+	    $(DESTDIR)$(programsdir)/$$cpu/ || exit 1; \
 	done
 uninstall-local:
-	rm -rf $(DESTDIR)$(runtimedir)
+	rm -rf $(DESTDIR)$(runtimedir) $(DESTDIR)$(programsdir)

@@ -6,7 +6,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -38,6 +38,9 @@ tests_test_json_LDADD = $(JSON_LIBS) $(GLIB_LIBS)
 tests_test_views_SOURCES = %D%/test-views.c %D%/test-programs.h
 tests_test_views_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_views_LDADD = $(GLIB_LIBS)
+tests_test_explain_SOURCES = %D%/test-explain.c %D%/test-programs.h
+tests_test_explain_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_explain_LDADD = $(GLIB_LIBS)
 tests_test_hunt_SOURCES = %D%/test-hunt.c %D%/test-programs.h
 tests_test_hunt_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_hunt_LDADD = $(GLIB_LIBS)
@@ -47,7 +50,7 @@ tests_test_lost_update_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).

@@ -3,7 +3,8 @@
  * The code is read from a bundled example for each cpu (every example links
  * the whole library), classified by the cpu's own decoder, and annotated
  * from what the classification says: the kind of memory access, whether it
- * is locked, where branches go.  Nothing here knows an ISA.
+ * is locked, where branches go, and which registers carry the loaded value
+ * on (a test of it, the new value, the result).  Nothing here knows an ISA.
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,12 +30,14 @@ struct line {
 struct explained {
     const struct cpu_ops *cpu;
     char *path;
+    char *shown;                /* the library's function shown */
     GArray *lines;              /* struct line */
 };
 
 static void explained_clear(struct explained *x)
 {
     g_free(x->path);
+    g_free(x->shown);
     if (x->lines)
         g_array_unref(x->lines);
 }
@@ -106,35 +109,74 @@ static bool spins(const struct explained *x, guint i)
            !loop.writes && !loop.sc && !loop.cas;
 }
 
+static const struct line *line_at(const struct explained *x, guint i)
+{
+    return &g_array_index(x->lines, struct line, i);
+}
+
+/* Do two accesses name the same address, register for register? */
+static bool same_place(const struct mem_operand *a, const struct mem_operand *b)
+{
+    return a->base == b->base && a->index == b->index && a->disp == b->disp;
+}
+
+/* Is what line i loads used by a line before line end? */
+static bool used_before(const struct explained *x, guint i, guint end)
+{
+    uint64_t got = line_at(x, i)->info.regs_written;
+    for (guint k = i + 1; k < end; k++)
+        if (line_at(x, k)->info.regs_read & got)
+            return true;
+    return false;
+}
+
 /* How the primitive is built, from its memory accesses: a lock taken with a
  * plain atomic instruction (not LOCK-prefixed, no compare: ldstub, xchg)
  * and either released by a later plain store (the operation is done under
  * it: sparc32) or waited for by a spin (the function is the lock). */
 struct shape {
     int lock;           /* the line that takes the lock, or -1 */
+    int lock_sc;        /* with a load-exclusive lock: its store-exclusive, or -1 */
     int release;        /* the line that releases it, or -1 */
     int last_store;     /* the last line that writes memory, or -1 */
 };
 
 static struct shape shape_of(const struct explained *x)
 {
-    struct shape sh = { -1, -1, -1 };
+    struct shape sh = { -1, -1, -1, -1 };
     bool spinning = false;
+    int ll = -1, sc = -1;
     for (guint i = 0; i < x->lines->len; i++) {
         const struct line *l = &g_array_index(x->lines, struct line, i);
         if (is_stack(x, l))
             continue;
         if (sh.lock < 0 && l->info.kind == INSN_RMW && !l->info.lock_prefix && !l->info.cas)
             sh.lock = (int)i;
-        if (sh.lock >= 0 && l->info.kind == INSN_STORE)
+        if (ll < 0 && l->info.kind == INSN_LL)
+            ll = (int)i;
+        if (ll >= 0 && sc < 0 && l->info.kind == INSN_SC)
+            sc = (int)i;
+        if (sh.lock >= 0 && sh.release < 0 && l->info.kind == INSN_STORE &&
+            same_place(&line_at(x, (guint)sh.lock)->info.mem, &l->info.mem))
             sh.release = (int)i;
         if (writes(l))
             sh.last_store = (int)i;
         spinning |= spins(x, i);
     }
+    if (sh.lock < 0 && spinning && sc >= 0) {
+        sh.lock = ll;   /* a lock taken by a load-exclusive, store-exclusive pair */
+        sh.lock_sc = sc;
+    }
     if (sh.release < 0 && !spinning)
         sh.lock = -1;   /* an exchange, not a lock */
     return sh;
+}
+
+/* A load that chooses the lock: before it, and used in getting there (the
+ * size of sparc32's lock table). */
+static bool chooses_lock(const struct explained *x, const struct shape *sh, guint i)
+{
+    return sh->lock >= 0 && (int)i < sh->lock && used_before(x, i, (guint)sh->lock);
 }
 
 /* What a fence orders under the cpu's own memory model (base/memory.h). */
@@ -160,16 +202,17 @@ static const char *fence_role(const struct explained *x, const struct insn_info 
 }
 
 /* How the primitive is ordered against the core's other accesses under
- * the cpu's own model: by full barriers before and after its accesses, by
- * an atomic instruction that drains the store buffer (tso), or not at
- * all. */
+ * the cpu's own model: by full barriers before and after its accesses (a
+ * spin's loads only wait, they are not among them), by an atomic
+ * instruction that drains the store buffer (tso), or not at all. */
 static char *ordering_of(const struct explained *x)
 {
     int first = -1, last = -1;
     bool before = false, after = false, stores = false, atomic = false;
     for (guint i = 0; i < x->lines->len; i++) {
         const struct line *l = &g_array_index(x->lines, struct line, i);
-        if (is_stack(x, l) || l->info.kind == INSN_PRIVATE || l->info.kind == INSN_FENCE)
+        if (is_stack(x, l) || l->info.kind == INSN_PRIVATE || l->info.kind == INSN_FENCE ||
+            spins(x, i))
             continue;
         if (first < 0)
             first = (int)i;
@@ -210,113 +253,225 @@ static char *ordering_of(const struct explained *x)
     return g_strdup_printf("under %s every access is ordered", model);
 }
 
-/* Give every line its role; lines that are bookkeeping get none. */
-static void assign_roles(struct explained *x)
+/* What the roles carry from line to line. */
+struct flow {
+    struct shape sh;
+    uint64_t value;     /* registers holding the loaded value or one computed from it */
+    bool loaded, branched_on_lock;
+};
+
+static const char *exclusive_role(const struct flow *fl, guint i, const struct line *l)
 {
-    GArray *lines = x->lines;
-    struct shape sh = shape_of(x);
-    bool loaded = false, stored = false, branched_on_lock = false;
-    for (guint i = 0; i < lines->len; i++) {
-        struct line *l = &g_array_index(lines, struct line, i);
-        /* a backward branch: the loop it closes */
-        struct loop loop;
-        if (l->backward)
-            loop_over(x, (int)loop_start(lines, i), (int)i, &loop);
-        bool spin_loop = l->backward && loop.loads && !loop.writes && !loop.sc && !loop.cas;
-        bool locked = sh.lock >= 0 && (int)i > sh.lock && (int)i < sh.release;
-        bool after_sc = i > 0 && g_array_index(lines, struct line, i - 1).info.kind == INSN_SC;
-        bool status_test = i > 1 && g_array_index(lines, struct line, i - 2).info.kind == INSN_SC;
-        if (is_stack(x, l)) {
-            l->role = NULL;
-            continue;
+    bool lock = (int)i == fl->sh.lock || (int)i == fl->sh.lock_sc;
+    if (l->info.kind == INSN_LL)
+        return lock ? "take the lock, 1/2: load-exclusive the lock word (0: free) and "
+                      "reserve it"
+                    : "load-exclusive: read the value, reserve it in the exclusive monitor";
+    if (lock)
+        return "take the lock, 2/2: store-exclusive a non-zero value if the word was 0 and "
+               "no other core wrote it since (status 0: taken)";
+    if (l->info.cond)
+        return "store-exclusive, if the test found the expected value: stores only if no "
+               "other core wrote the granule since; its status register says if it did";
+    return "store-exclusive: stores only if no other core wrote the granule since; its "
+           "status register says if it did";
+}
+
+static const char *rmw_role(const struct flow *fl, guint i, const struct line *l)
+{
+    if (l->info.lock_prefix)
+        return l->info.cas ? "the whole operation: a locked compare-and-exchange, one "
+                             "indivisible read-compare-write"
+                           : "the whole operation: one locked read-modify-write, indivisible";
+    if (l->info.cas)
+        return "compare-and-swap: stores only if memory still holds the expected value";
+    if ((int)i == fl->sh.lock)
+        return "take the lock: an atomic test-and-set or exchange (the old value says "
+               "whether it was free)";
+    if (fl->sh.lock >= 0 && !fl->loaded)
+        return "try the lock again";
+    return "the whole operation: one atomic exchange, indivisible";
+}
+
+/* Is line i between taking the lock and releasing it? */
+static bool under_lock(const struct flow *fl, guint i)
+{
+    return fl->sh.lock >= 0 && (int)i > fl->sh.lock && (int)i < fl->sh.release;
+}
+
+static const char *load_role(const struct explained *x, const struct flow *fl, guint i)
+{
+    bool locked = under_lock(fl, i);
+    if (chooses_lock(x, &fl->sh, i))
+        return "read the lock table's size: part of choosing the lock";
+    if (spins(x, i))
+        return "spin: read the lock (no write) until it looks free";
+    return locked ? "load the value, under the lock" : "load the value";
+}
+
+static const char *store_role(const struct explained *x, const struct flow *fl, guint i)
+{
+    bool locked = under_lock(fl, i);
+    if ((int)i == fl->sh.release || (fl->sh.lock < 0 && strstr(x->shown, "unlock")))
+        return "release the lock: a plain store of 0";
+    return locked ? "store the new value, under the lock" : "store the value";
+}
+
+/* The role of a branch, from the loop it closes or the lock it follows. */
+static const char *branch_role(const struct explained *x, struct flow *fl, guint i)
+{
+    const struct line *l = line_at(x, i);
+    bool after_sc = i > 0 && line_at(x, i - 1)->info.kind == INSN_SC;
+    bool status_test = i > 1 && line_at(x, i - 2)->info.kind == INSN_SC;
+    if (!l->backward) {
+        if (fl->sh.lock >= 0 && (int)i > fl->sh.lock && !fl->loaded && !fl->branched_on_lock) {
+            fl->branched_on_lock = true;
+            return "branch on the lock's old value: free, go on; taken, spin";
         }
-        switch (l->info.kind) {
-        case INSN_FENCE:
-            l->role = fence_role(x, &l->info);
-            break;
-        case INSN_LL:
-            l->role = "load-exclusive: read the value, reserve it in the exclusive monitor";
-            loaded = true;
-            break;
-        case INSN_SC:
-            l->role = "store-exclusive: stores only if no other core wrote the granule "
-                      "since; its status register says if it did";
-            stored = true;
-            break;
-        case INSN_CLREX:
-            l->role = "drop the reservation";
-            break;
-        case INSN_TRAP:
-            l->role = "system call";
-            break;
-        case INSN_RMW:
-            if (l->info.lock_prefix)
-                l->role = l->info.cas ? "the whole operation: a locked compare-and-exchange, "
-                                        "one indivisible read-compare-write"
-                                      : "the whole operation: one locked read-modify-write, "
-                                        "indivisible";
-            else if (l->info.cas)
-                l->role = "compare-and-swap: stores only if memory still holds the expected "
-                          "value";
-            else if ((int)i == sh.lock)
-                l->role = "take the lock: an atomic test-and-set or exchange (the old value "
-                          "says whether it was free)";
-            else if (sh.lock >= 0 && !loaded)
-                l->role = "try the lock again";
-            else {
-                l->role = "atomic exchange";
-                stored = true;
-            }
-            break;
-        case INSN_LOAD:
-            if (sh.lock >= 0 && (int)i < sh.lock)
-                l->role = "read the lock table's size: part of choosing the lock";
-            else if (spins(x, i))
-                l->role = "spin: read the lock (no write) until it looks free";
-            else {
-                l->role = locked ? "load the value, under the lock" : "load the value";
-                loaded = true;
-            }
-            break;
-        case INSN_STORE:
-            if ((int)i == sh.release)
-                l->role = "release the lock: a plain store of 0";
-            else {
-                l->role = locked ? "store the new value, under the lock" : "store the value";
-                stored = true;
-            }
-            break;
-        default:
-            if (l->backward && loop.sc)
-                l->role = status_test || after_sc
-                              ? "retry from the load-exclusive if the store-exclusive failed"
-                              : "back to the load-exclusive: try again";
-            else if (l->backward && loop.cas)
-                l->role = "retry if the compare-and-exchange failed (memory held another "
-                          "value)";
-            else if (l->backward && spin_loop)
-                l->role = "spin again: the lock still looks taken";
-            else if (l->backward && sh.lock >= 0 && !loaded)
-                l->role = "the lock was taken: back to the spin";
-            else if (l->backward)
-                l->role = "loop back";
-            else if (l->branch && sh.lock >= 0 && (int)i > sh.lock && !loaded &&
-                     !branched_on_lock) {
-                l->role = "branch on the lock's old value: free, go on; taken, spin";
-                branched_on_lock = true;
-            }
-            else if (after_sc)
-                l->role = "did the store-exclusive store? (status 0)";
-            else if (loaded && !stored && (int)i < sh.last_store && !l->branch)
-                l->role = "modify: work on the loaded value in registers";
-            else
-                l->role = NULL;
-        }
+        return NULL;
+    }
+    struct loop loop;
+    loop_over(x, (int)loop_start(x->lines, i), (int)i, &loop);
+    if (loop.sc)
+        return status_test || after_sc
+                   ? "retry from the load-exclusive if the store-exclusive failed"
+                   : "back to the load-exclusive: try again";
+    if (loop.cas)
+        return "retry if the compare-and-exchange failed (memory held another value)";
+    if (loop.loads && !loop.writes)
+        return "spin again: the lock still looks taken";
+    if (fl->sh.lock >= 0 && !fl->loaded)
+        return "the lock was taken: back to the spin";
+    return loop.loads || loop.writes ? "loop back" : NULL;  /* else a jump to shared code */
+}
+
+/* What the value the primitive returns is, from its name: the first
+ * pattern in it that matches. */
+static const char *result_role(const char *name)
+{
+    static const char *const results[][2] = {
+        { "test_and_", "the result: the old bit" },
+        { "fetch_", "the result: the old value" },
+        { "_unless", "the result: whether it changed the value" },
+        { "_not_zero", "the result: whether it changed the value" },
+        { "try", "the result: whether it succeeded" },
+        { "_and_test", "the result: a test of the new value" },
+        { "_negative", "the result: a test of the new value" },
+        { "_return", "the result: the new value, computed from the old one" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(results); i++)
+        if (strstr(name, results[i][0]))
+            return results[i][1];
+    return "the result: computed from the value loaded";
+}
+
+/* Is line i past the primitive's last write to memory, with no branch
+ * after it back to that write? */
+static bool past_last_store(const struct explained *x, const struct flow *fl, guint i)
+{
+    if ((int)i <= fl->sh.last_store)
+        return false;
+    uint64_t store_pc = line_at(x, (guint)MAX(fl->sh.last_store, 0))->pc;
+    for (guint j = i + 1; j < x->lines->len; j++)
+        if (line_at(x, j)->backward && line_at(x, j)->target <= store_pc)
+            return false;
+    return true;
+}
+
+/* A line that works on registers only: nothing if it does not use the
+ * loaded value (a constant, an address); a test if it only sets the flags
+ * for a branch or conditional instruction to act on; after the last write
+ * to memory, the result; before it, the new value. */
+static const char *register_role(const struct explained *x, const struct flow *fl, guint i)
+{
+    const struct line *l = line_at(x, i);
+    uint64_t flags = CPU_REG_BIT(x->cpu->reg_flags);
+    bool tests = (l->info.regs_written & flags) && !(l->info.regs_written & ~flags);
+    bool done = past_last_store(x, fl, i);
+    bool branch_next = i + 1 < x->lines->len && line_at(x, i + 1)->branch;
+    const struct insn_info *prev = i > 0 ? &line_at(x, i - 1)->info : NULL;
+    if (prev && prev->kind == INSN_SC)
+        return "did the store-exclusive store? (status 0)";
+    if (!(l->info.regs_read & fl->value))
+        return NULL;
+    if (prev && prev->cas && tests)
+        return "did the compare-and-exchange store? (memory held the expected value)";
+    if (tests && (!done || branch_next))
+        return "test the loaded value: the next branch or conditional instruction acts on it";
+    if (done)
+        return result_role(x->shown);
+    return "modify: work on the loaded value in registers";
+}
+
+/* Does the line load the value the primitive works on? */
+static bool loads_value(const struct explained *x, const struct flow *fl, guint i)
+{
+    const struct line *l = line_at(x, i);
+    switch (l->info.kind) {
+    case INSN_LOAD:
+        return !is_stack(x, l) && !chooses_lock(x, &fl->sh, i);
+    case INSN_LL:
+    case INSN_RMW:
+        return true;
+    default:
+        return false;
     }
 }
 
-/* The programs directory: $ATOMSIM_PROGRAMS, or programs/ beside the
- * executable (the build tree). */
+/* The registers holding the loaded value, or one computed from it, after
+ * line i. */
+static void track_value(const struct explained *x, struct flow *fl, guint i)
+{
+    const struct line *l = line_at(x, i);
+    if (loads_value(x, fl, i) || (l->info.regs_read & fl->value))
+        fl->value |= l->info.regs_written;
+    else
+        fl->value &= ~l->info.regs_written;
+}
+
+static const char *role_of(const struct explained *x, struct flow *fl, guint i)
+{
+    const struct line *l = line_at(x, i);
+    if (is_stack(x, l))
+        return NULL;
+    switch (l->info.kind) {
+    case INSN_FENCE:
+        return fence_role(x, &l->info);
+    case INSN_LL:
+    case INSN_SC:
+        return exclusive_role(fl, i, l);
+    case INSN_CLREX:
+        return "drop the reservation";
+    case INSN_TRAP:
+        return "system call";
+    case INSN_RMW:
+        return rmw_role(fl, i, l);
+    case INSN_LOAD:
+        return load_role(x, fl, i);
+    case INSN_STORE:
+        return store_role(x, fl, i);
+    default:
+        return l->branch ? branch_role(x, fl, i) : register_role(x, fl, i);
+    }
+}
+
+/* Give every line its role; lines that are bookkeeping get none. */
+static void assign_roles(struct explained *x)
+{
+    struct flow fl = { .sh = shape_of(x) };
+    for (guint i = 0; i < x->lines->len; i++) {
+        struct line *l = &g_array_index(x->lines, struct line, i);
+        l->role = role_of(x, &fl, i);
+        /* the value is loaded, after the lock: by a load-exclusive or a load */
+        fl.loaded |= (int)i > fl.sh.lock &&
+                     (l->info.kind == INSN_LL ||
+                      (l->info.kind == INSN_LOAD && loads_value(x, &fl, i) && !spins(x, i)));
+        track_value(x, &fl, i);
+    }
+}
+
+/* The programs directory: $ATOMSIM_PROGRAMS; programs/ beside the
+ * executable (the build tree); or where `make install` puts them. */
 static char *programs_dir(void)
 {
     const char *env = g_getenv("ATOMSIM_PROGRAMS");
@@ -324,7 +479,54 @@ static char *programs_dir(void)
         return g_strdup(env);
     g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
     g_autofree char *dir = exe ? g_path_get_dirname(exe) : g_strdup(".");
-    return g_build_filename(dir, "programs", NULL);
+    char *built = g_build_filename(dir, "programs", NULL);
+    if (g_file_test(built, G_FILE_TEST_IS_DIR))
+        return built;
+    g_free(built);
+    return g_strdup(ATOMSIM_PROGRAMS_DIR);
+}
+
+/* The kernel's generic names the library builds under a name of its own. */
+static const struct alias {
+    const char *name, *function, *what;
+} aliases[] = {
+    { "xchg", "__xchg_u32", "the kernel's xchg() on a 4-byte object" },
+    { "cmpxchg", "__cmpxchg_u32", "the kernel's cmpxchg() on a 4-byte object" },
+    { "cmpxchg64", "__cmpxchg_u64", "the kernel's cmpxchg64()" },
+};
+
+/* Which function stands for name, when it is not name itself: a sentence,
+ * or NULL. */
+static char *shown_note(const char *name, const char *shown)
+{
+    if (strcmp(name, shown) == 0)
+        return NULL;
+    const char *what = "the same operation on an atomic_t";
+    for (size_t i = 0; i < G_N_ELEMENTS(aliases); i++)
+        if (strcmp(aliases[i].name, name) == 0)
+            what = aliases[i].what;
+    return g_strdup_printf("%s: the guest library builds it as %s (%s); that function is "
+                           "shown", name, shown, what);
+}
+
+/* The library's function for a primitive: its own name, an alias, or
+ * the atomic_t form (try_cmpxchg: atomic_try_cmpxchg).  NULL if none. */
+static const struct symbol *find_primitive(const struct image *img, const char *name,
+                                           char **shown)
+{
+    g_autofree char *atomic = g_strconcat("atomic_", name, NULL);
+    const char *tries[] = { name, NULL, atomic };
+    for (size_t i = 0; i < G_N_ELEMENTS(aliases); i++)
+        if (strcmp(aliases[i].name, name) == 0)
+            tries[1] = aliases[i].function;
+    for (size_t i = 0; i < G_N_ELEMENTS(tries); i++) {
+        const struct symbol *sym = tries[i] ? image_find_symbol(img, tries[i]) : NULL;
+        if (sym != NULL && sym->size != 0) {
+            *shown = g_strdup(tries[i]);
+            return sym;
+        }
+    }
+    return NULL;
 }
 
 static bool explain_on(const struct cpu_ops *cpu, const char *name, struct explained *x,
@@ -333,15 +535,19 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
     g_autofree char *dir = programs_dir();
     x->cpu = cpu;
     x->path = g_build_filename(dir, cpu->name, EXPLAIN_PROGRAM, NULL);
-    g_autoptr(image) img = image_load(x->path, error);
-    if (img == NULL)
+    g_autoptr(GError) why = NULL;
+    g_autoptr(image) img = image_load(x->path, &why);
+    if (img == NULL) {
+        g_set_error(error, why->domain, why->code, "%s (ATOMSIM_PROGRAMS may name the "
+                    "directory that holds <cpu>/%s)", why->message, EXPLAIN_PROGRAM);
         return false;
-    const struct symbol *sym = image_find_symbol(img, name);
-    if (sym == NULL || sym->size == 0) {
+    }
+    const struct symbol *sym = find_primitive(img, name, &x->shown);
+    if (sym == NULL) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "%s: no function %s in the guest library (try atomic_fetch_add, "
-                    "atomic_add_return, atomic_dec_and_test, atomic_cmpxchg, "
-                    "test_and_set_bit, atomic_xchg, spin_lock ...)", x->path, name);
+                    "atomic_add_return, atomic_dec_and_test, atomic_cmpxchg, cmpxchg, xchg, "
+                    "test_and_set_bit, spin_lock ...)", x->path, name);
         return false;
     }
     const struct segment *code = NULL;
@@ -383,6 +589,9 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
 static void print_text(FILE *out, const char *name, const struct explained *x, unsigned n)
 {
     fprintf(out, "%s, as the guest library builds it on each cpu\n", name);
+    g_autofree char *note = shown_note(name, x[0].shown);
+    if (note != NULL)
+        fprintf(out, "%s.\n", note);
     for (unsigned i = 0; i < n; i++) {
         fprintf(out, "\n%s (%s)\n", x[i].cpu->name, x[i].path);
         for (guint j = 0; j < x[i].lines->len; j++) {
@@ -440,6 +649,13 @@ static gboolean write_html(const char *path, const char *name, const struct expl
                          "<p class=\"muted\">The guest library's compiled instructions; "
                          "each access to memory and each branch that matters has its "
                          "role. Grey lines are bookkeeping.</p>\n");
+    g_autofree char *note = shown_note(name, x[0].shown);
+    if (note != NULL)
+    {
+        g_string_append(out, "<p class=\"note\">");
+        html_printf(out, "%s.", note);
+        g_string_append(out, "</p>\n");
+    }
     g_string_append_printf(out, "<div class=\"cols\" style=\"--n:%u\">\n", n);
     for (unsigned i = 0; i < n; i++) {
         g_string_append_printf(out, "<section class=\"cpu-col\" data-cpu=\"%s\"><h2>%s</h2>\n",
@@ -476,7 +692,8 @@ int explain_main(int argc, char **argv)
     GOptionEntry entries[] = {
         { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
           "Write an HTML page with the cpus side by side to FILE", "FILE" },
-        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only, "Only this cpu", "CPU" },
+        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only,
+          "Only this cpu: sparc32, arm, x86 or x86_64 (the default: the first three)", "CPU" },
         { NULL, 0, 0, 0, NULL, NULL, NULL },
     };
     g_autoptr(GOptionContext) ctx = g_option_context_new(
@@ -488,21 +705,20 @@ int explain_main(int argc, char **argv)
                 error ? error->message : "give one primitive, e.g. atomic_fetch_add");
         return EXIT_USAGE;
     }
+    /* by default one cpu of each family: x86_64 runs x86's code */
     const struct cpu_ops *cpus[] = { &cpu_sparc32, &cpu_arm, &cpu_x86 };
     struct explained x[G_N_ELEMENTS(cpus)] = { 0 };
-    unsigned n = 0;
+    unsigned n = only != NULL ? 1 : G_N_ELEMENTS(cpus);
+    if (only != NULL && (cpus[0] = cpu_find(only)) == NULL) {
+        fprintf(stderr, "atomsim explain: --cpu %s: not one of %s\n", only, cpu_names());
+        return EXIT_USAGE;
+    }
     int status = EXIT_CLEAN;
-    for (unsigned i = 0; i < G_N_ELEMENTS(cpus) && status == EXIT_CLEAN; i++) {
-        if (only != NULL && strcmp(only, cpus[i]->name) != 0)
-            continue;
-        if (!explain_on(cpus[i], argv[1], &x[n++], &error)) {
+    for (unsigned i = 0; i < n && status == EXIT_CLEAN; i++) {
+        if (!explain_on(cpus[i], argv[1], &x[i], &error)) {
             fprintf(stderr, "atomsim explain: %s\n", error->message);
             status = EXIT_USAGE;
         }
-    }
-    if (status == EXIT_CLEAN && n == 0) {
-        fprintf(stderr, "atomsim explain: --cpu %s: not one of sparc32, arm, x86\n", only);
-        status = EXIT_USAGE;
     }
     if (status == EXIT_CLEAN && html == NULL)
         print_text(stdout, argv[1], x, n);
