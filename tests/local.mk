@@ -65,7 +65,9 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
-	stale-store lock-retry cmpxchg-retry lock-progress wait-two
+	stale-store lock-retry cmpxchg-retry lock-progress wait-two library-types
+# ... of which these are built with -Wall -Wextra -Werror.
+GUEST_TESTS_STRICT = library-types
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
@@ -77,7 +79,9 @@ GUEST_TEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_TESTS:%=tests/guest/$(cpu)
 	$(call guests_for,arm,$(GUEST_TESTS_ARM),guest) \
 	$(call guests_for,sparc32,$(GUEST_TESTS_SPARC32),guest)
 tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
-	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/guest/$(*F).c
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) \
+	  $(if $(filter $(*F),$(GUEST_TESTS_STRICT)),-Wall -Wextra -Werror) -o $@ \
+	  $(srcdir)/%D%/guest/$(*F).c
 
 # Litmus programs (tests/litmus/), each built for the cpus its header names.
 LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond-strex

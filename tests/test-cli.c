@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "config.h"
 #include "test-programs.h"
 
 /* --- every cpu ------------------------------------------------------- */
@@ -899,6 +900,149 @@ static void test_debug_log(void)
     result_clear(&logged);
 }
 
+/* --- help, errors and Valgrind's conventions ------------------------- */
+
+/* --help names the subcommands and the reporting options; errors say what
+ * was expected. */
+static void test_help_and_hints(void)
+{
+    struct result h = atomsim("--help", NULL);
+    g_assert_cmpint(h.status, ==, 0);
+    static const char *const wanted[] = { "explain PRIMITIVE", "--error-exitcode=N",
+                                          "--log-file=FILE", "--ignore=VAR", "atomsim-cc" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(wanted); i++)
+        g_assert_nonnull(strstr(h.out, wanted[i]));
+    result_clear(&h);
+    g_autofree char *elf = example(first_cpu(), "counter");
+    expect_usage_error("dfs[:B]", "--sched", "foo", elf, NULL);
+    expect_usage_error("give --trace=t.txt", "--trace", "t.txt", elf, NULL);
+    expect_usage_error("--error-exitcode 256: 0 to 255", "--error-exitcode", "256", elf, NULL);
+    expect_usage_error("--ignore nosuchvar: ", "--ignore", "nosuchvar", elf, NULL);
+}
+
+/* --monitor other than address is a usage error where there is no
+ * exclusive monitor. */
+static void test_monitor_needs_exclusives(void)
+{
+    static const char *const cpus[] = { "x86", "x86_64", "sparc32" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cpus); i++) {
+        if (!cpu_built(cpus[i]))
+            continue;
+        g_autofree char *elf = example(cpus[i], "counter-atomic");
+        g_autofree char *want = g_strdup_printf("%s has no exclusive monitor", cpus[i]);
+        expect_usage_error(want, "--monitor", "value", elf, NULL);
+        expect_usage_error(want, "--monitor", "switch", elf, NULL);
+        struct result r = atomsim("--monitor", "address", elf, NULL);
+        g_assert_cmpint(r.status, ==, 0);
+        result_clear(&r);
+    }
+}
+
+/* A static program built against glibc, not atomsim's runtime: one line
+ * on how guests are built (the host's compiler makes one for x86_64). */
+static void test_libc_guest(void)
+{
+    if (!cpu_built("x86_64"))
+        return;
+    g_autofree char *dir = g_dir_make_tmp("atomsim-libc-XXXXXX", NULL);
+    g_autofree char *src = g_build_filename(dir, "hello.c", NULL);
+    g_autofree char *elf = g_build_filename(dir, "hello.elf", NULL);
+    g_assert_true(g_file_set_contents(src, "#include <stdio.h>\nint main(void) "
+                                      "{ puts(\"hi\"); return 0; }\n", -1, NULL));
+    const char *const cc[] = { "cc", "-static", "-o", elf, src, NULL };
+    int wait_status;
+    if (!g_spawn_sync(NULL, (char **)cc, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                      G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &wait_status, NULL) ||
+        !g_spawn_check_wait_status(wait_status, NULL)) {
+        g_test_skip("no static glibc on the host");
+    } else {
+        expect_usage_error("built with libc", elf, NULL);
+        expect_usage_error("atomsim-cc", elf, NULL);
+    }
+    g_remove(elf);
+    g_remove(src);
+    g_rmdir(dir);
+}
+
+/* --error-exitcode, --log-file and --ignore on a program that loses
+ * updates on counter (and then fails its own sim_check). */
+static void test_reporting_options(gconstpointer data)
+{
+    g_autofree char *elf = broken(data, "plain-increment");
+    struct result plain = atomsim("--sched", "rr", elf, NULL);
+    g_assert_cmpint(plain.status, ==, 1);
+    g_assert_nonnull(strstr(plain.out, "lost update on counter"));
+    result_clear(&plain);
+
+    struct result code = atomsim("--sched", "rr", "--error-exitcode=9", elf, NULL);
+    g_assert_cmpint(code.status, ==, 9);
+    result_clear(&code);
+
+    struct result ignored = atomsim("--sched", "rr", "--ignore=counter", elf, NULL);
+    g_assert_null(strstr(ignored.out, "lost update on counter"));
+    g_assert_nonnull(strstr(ignored.out, "ignored: --ignore)"));
+    g_assert_nonnull(strstr(ignored.out, "--ignore counter"));
+    g_assert_cmpint(ignored.status, ==, 1);     /* the guest's own check */
+    result_clear(&ignored);
+
+    g_autofree char *dir = g_dir_make_tmp("atomsim-log-XXXXXX", NULL);
+    g_autofree char *log = g_build_filename(dir, "log", NULL);
+    g_autofree char *opt = g_strdup_printf("--log-file=%s", log);
+    struct result logged = atomsim("--sched", "rr", opt, elf, NULL);
+    g_assert_cmpint(logged.status, ==, 1);
+    g_assert_cmpstr(logged.out, ==, "");
+    g_assert_cmpstr(logged.err, ==, "");
+    g_autofree char *text = contents_of(log);
+    g_assert_nonnull(strstr(text, "lost update on counter"));
+    g_assert_nonnull(strstr(text, "atomsim: result: "));
+    result_clear(&logged);
+    g_remove(log);
+    g_rmdir(dir);
+}
+
+/* <atomic.h> on pointers, atomic_long_t and DEFINE_SPINLOCK (built with
+ * -Werror). */
+static void test_library_types(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "library-types");
+    struct result r = atomsim("--cores", "4", elf, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "nodes = 16, hits = 16, plain = 16, expected 16"));
+    result_clear(&r);
+}
+
+/* atomsim-cc --help, --version, and its hint for a program that wants
+ * libc. */
+static void test_atomsim_cc(void)
+{
+    const char *const help[] = { BUILDDIR "/tools/atomsim-cc", "--help", NULL };
+    struct result h = run_argv(help);
+    g_assert_cmpint(h.status, ==, 0);
+    g_assert_nonnull(strstr(h.out, "usage: atomsim-cc"));
+    result_clear(&h);
+    const char *const version[] = { BUILDDIR "/tools/atomsim-cc", "--version", NULL };
+    struct result v = run_argv(version);
+    g_assert_cmpint(v.status, ==, 0);
+    g_assert_cmpstr(v.out, ==, "atomsim-cc " PACKAGE_VERSION "\n");
+    result_clear(&v);
+
+    const char *cpu = first_cpu();
+    g_autofree char *dir = g_dir_make_tmp("atomsim-cc-XXXXXX", NULL);
+    g_autofree char *src = g_build_filename(dir, "hello.c", NULL);
+    g_autofree char *elf = g_build_filename(dir, "hello.elf", NULL);
+    g_assert_true(g_file_set_contents(src, "#include <stdio.h>\nint main(void) "
+                                      "{ printf(\"hi\\n\"); return 0; }\n", -1, NULL));
+    const char *const cc[] = { BUILDDIR "/tools/atomsim-cc", "--cpu", cpu, "-o", elf, src,
+                               NULL };
+    struct result c = run_argv(cc);
+    g_assert_cmpint(c.status, !=, 0);
+    g_assert_nonnull(strstr(c.err, "error"));   /* the compiler's own */
+    g_assert_nonnull(strstr(c.err, "atomsim-cc: guests have no libc"));
+    result_clear(&c);
+    g_remove(src);
+    g_rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -923,6 +1067,8 @@ int main(int argc, char **argv)
         { "dfs", test_dfs },
         { "add-unless-reads-whole", test_add_unless_reads_whole },
         { "memory-tso", test_memory_tso },
+        { "reporting-options", test_reporting_options },
+        { "library-types", test_library_types },
     };
     add_per_cpu_tests("cli", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/cli/bad-input", test_bad_input);
@@ -932,5 +1078,9 @@ int main(int argc, char **argv)
     g_test_add_func("/cli/fault/sc-fail", test_sc_fail);
     g_test_add_func("/cli/fault/strip-fence", test_strip_fence);
     g_test_add_func("/cli/store-buffer-views", test_store_buffer_views);
+    g_test_add_func("/cli/help-and-hints", test_help_and_hints);
+    g_test_add_func("/cli/monitor-needs-exclusives", test_monitor_needs_exclusives);
+    g_test_add_func("/cli/libc-guest", test_libc_guest);
+    g_test_add_func("/cli/atomsim-cc", test_atomsim_cc);
     return g_test_run();
 }

@@ -32,6 +32,8 @@ typedef struct { volatile unsigned char lock; } spinlock_t;     /* ldstub's byte
 typedef struct { volatile unsigned int lock; } spinlock_t;
 #endif
 #define SPINLOCK_INIT { 0 }
+#define __SPIN_LOCK_UNLOCKED(name) SPINLOCK_INIT
+#define DEFINE_SPINLOCK(name) spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
 
 /* The kernel's ordering variants of one value-returning operation. */
 #define ATOMSIM_ORDERED(ret, name, ...)         \
@@ -100,14 +102,98 @@ unsigned long long __xchg_u64(volatile void *p, unsigned long long new);
 unsigned int __cmpxchg_u32(volatile void *p, unsigned int old, unsigned int new);
 unsigned long long __cmpxchg_u64(volatile void *p, unsigned long long old,
                                  unsigned long long new);
-#define xchg(ptr, new)                                                          \
-    ((__typeof__(*(ptr)))(sizeof(*(ptr)) == 8                                   \
-        ? __xchg_u64((ptr), (unsigned long long)(new))                          \
-        : __xchg_u32((ptr), (unsigned int)(new))))
-#define cmpxchg(ptr, old, new)                                                  \
-    ((__typeof__(*(ptr)))(sizeof(*(ptr)) == 8                                   \
-        ? __cmpxchg_u64((ptr), (unsigned long long)(old), (unsigned long long)(new)) \
-        : __cmpxchg_u32((ptr), (unsigned int)(old), (unsigned int)(new))))
+/* The object's bits, as the integer of its size: a union, so that pointers
+ * and integers of every size pass through without a cast (no
+ * -Wpointer-to-int-cast).  Objects of 4 or 8 bytes only. */
+#define __ATOMSIM_BITS(ptr)                                                     \
+    union { __typeof__(*(ptr)) v; unsigned int u32; unsigned long long u64; }
+#define xchg(ptr, new) ({                                                       \
+    __ATOMSIM_BITS(ptr) __n = { .v = (new) }, __r;                              \
+    _Static_assert(sizeof(*(ptr)) == 4 || sizeof(*(ptr)) == 8, "xchg: 4 or 8 bytes"); \
+    if (sizeof(*(ptr)) == 8)                                                    \
+        __r.u64 = __xchg_u64((ptr), __n.u64);                                   \
+    else                                                                        \
+        __r.u32 = __xchg_u32((ptr), __n.u32);                                   \
+    __r.v; })
+#define cmpxchg(ptr, old, new) ({                                               \
+    __ATOMSIM_BITS(ptr) __o = { .v = (old) }, __n = { .v = (new) }, __r;        \
+    _Static_assert(sizeof(*(ptr)) == 4 || sizeof(*(ptr)) == 8, "cmpxchg: 4 or 8 bytes"); \
+    if (sizeof(*(ptr)) == 8)                                                    \
+        __r.u64 = __cmpxchg_u64((ptr), __o.u64, __n.u64);                       \
+    else                                                                        \
+        __r.u32 = __cmpxchg_u32((ptr), __o.u32, __n.u32);                       \
+    __r.v; })
+
+/* atomic_long_t: the kernel's (include/linux/atomic/atomic-long.h), an
+ * atomic_t where long has 32 bits (sparc32, arm, x86), an atomic64_t where
+ * it has 64 (x86_64). */
+#if __SIZEOF_LONG__ == 8
+typedef atomic64_t atomic_long_t;
+#define ATOMIC_LONG_INIT(i) ATOMIC64_INIT(i)
+#define __ATOMSIM_LONG(op) atomic64_##op
+#else
+typedef atomic_t atomic_long_t;
+#define ATOMIC_LONG_INIT(i) ATOMIC_INIT(i)
+#define __ATOMSIM_LONG(op) atomic_##op
+#endif
+static inline long atomic_long_read(const atomic_long_t *v) { return __ATOMSIM_LONG(read)(v); }
+static inline void atomic_long_set(atomic_long_t *v, long i) { __ATOMSIM_LONG(set)(v, i); }
+static inline void atomic_long_add(long i, atomic_long_t *v) { __ATOMSIM_LONG(add)(i, v); }
+static inline void atomic_long_sub(long i, atomic_long_t *v) { __ATOMSIM_LONG(sub)(i, v); }
+static inline void atomic_long_inc(atomic_long_t *v) { __ATOMSIM_LONG(inc)(v); }
+static inline void atomic_long_dec(atomic_long_t *v) { __ATOMSIM_LONG(dec)(v); }
+static inline long atomic_long_add_return(long i, atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(add_return)(i, v);
+}
+static inline long atomic_long_sub_return(long i, atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(sub_return)(i, v);
+}
+static inline long atomic_long_inc_return(atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(inc_return)(v);
+}
+static inline long atomic_long_dec_return(atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(dec_return)(v);
+}
+static inline long atomic_long_fetch_add(long i, atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(fetch_add)(i, v);
+}
+static inline long atomic_long_fetch_sub(long i, atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(fetch_sub)(i, v);
+}
+static inline long atomic_long_xchg(atomic_long_t *v, long new)
+{
+    return __ATOMSIM_LONG(xchg)(v, new);
+}
+static inline long atomic_long_cmpxchg(atomic_long_t *v, long old, long new)
+{
+    return __ATOMSIM_LONG(cmpxchg)(v, old, new);
+}
+/* true if it swapped; otherwise *old is the value found */
+static inline bool atomic_long_try_cmpxchg(atomic_long_t *v, long *old, long new)
+{
+    long found = atomic_long_cmpxchg(v, *old, new);
+    bool swapped = found == *old;
+    *old = found;
+    return swapped;
+}
+static inline bool atomic_long_dec_and_test(atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(dec_and_test)(v);
+}
+static inline bool atomic_long_add_unless(atomic_long_t *v, long a, long u)
+{
+    return __ATOMSIM_LONG(add_unless)(v, a, u);
+}
+static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
+{
+    return __ATOMSIM_LONG(inc_not_zero)(v);
+}
 
 /* The kernel's memory barriers (Documentation/memory-barriers.txt), as each
  * cpu defines them (arch/<cpu>/include/asm/barrier.h, else

@@ -84,10 +84,26 @@ static const char help_description[] =
     "  switch   as address, and a core's reservation is also dropped whenever it\n"
     "           is switched out (as Valgrind and Spike do)\n"
     "\n"
+    "Reporting (as Valgrind's): --error-exitcode=N exits N instead of 1 on a\n"
+    "finding; --log-file=FILE writes all atomsim prints once its options are\n"
+    "checked (the \"atomsim: ...\" lines, findings, the guest's \"cpuN: ...\"\n"
+    "output, errors) to FILE instead of standard output and error; --ignore=VAR\n"
+    "(repeatable) counts the lost updates and monitor divergences on the\n"
+    "variable VAR (a symbol of the program) in the summary but neither\n"
+    "reports them nor exits non-zero for them.\n"
+    "\n"
+    "Subcommands:\n"
+    "  atomsim explain PRIMITIVE  how the guest library builds an atomic\n"
+    "                             primitive on each cpu (atomsim explain --help)\n"
+    "\n"
+    "Guest programs are built with atomsim-cc --cpu CPU -o PROGRAM.elf FILE.c\n"
+    "(see atomsim-cc --help): no libc, no pthreads.\n"
+    "\n"
     "Exit status:\n"
     "  0  every core ended and nothing was found\n"
-    "  1  a finding: a lost update, a monitor divergence, a deadlock or\n"
-    "     livelock, a failed sim_check, or a core that exited non-zero\n"
+    "  1  a finding (or --error-exitcode's N): a lost update, a monitor\n"
+    "     divergence, a deadlock or livelock, a failed sim_check, or a core\n"
+    "     that exited non-zero\n"
     "  2  bad usage, or a missing or bad program file\n"
     "  3  a guest fault, or the step or instruction budget ran out\n"
     "  4  the host refused the memory or address space the cores need (each\n"
@@ -153,6 +169,10 @@ static gboolean check(struct options *o, GError **error)
 {
     if (o->args == NULL || o->args[0] == NULL)
         return usage(error, "no program given: atomsim [OPTION...] PROGRAM.elf");
+    if (o->args[1] != NULL && o->after_trace != NULL &&
+        (strcmp(o->after_trace, o->args[0]) == 0 || strcmp(o->after_trace, o->args[1]) == 0))
+        return usage(error, "one program at a time (got '%s' and '%s'): to trace to a file, "
+                     "give --trace=%s", o->args[0], o->args[1], o->after_trace);
     if (o->args[1] != NULL)
         return usage(error, "one program at a time (got '%s' and '%s')", o->args[0], o->args[1]);
     if (o->cores < 1 || o->cores > ATOMSIM_MAX_CORES)
@@ -197,6 +217,8 @@ static gboolean check(struct options *o, GError **error)
     if (o->runs > 1 && o->trace != NULL)
         return usage(error, "--trace with --runs: record the schedule (--record FILE) and "
                      "trace its replay");
+    if (o->error_exitcode < 0 || o->error_exitcode > 255)
+        return usage(error, "--error-exitcode %d: 0 to 255", o->error_exitcode);
     if (!log_init(o->debug, error))
         return FALSE;
 
@@ -250,6 +272,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         .jobs = 1,
         .shards = 1,
         .sc_fail_limit = DEFAULT_SC_FAIL_LIMIT,
+        .error_exitcode = EXIT_FINDING,
     };
     g_autofree char *usages = sched_usages();
     g_autofree char *sched_help = g_strdup_printf("Schedule: %s (default random:4)", usages);
@@ -308,6 +331,13 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "debug", 0, 0, G_OPTION_ARG_STRING, &o->debug,
           "Log what subsystems do, to stderr: sched, monitor, memory, cpu, explore or all "
           "(comma-separated)", "LIST" },
+        { "error-exitcode", 0, 0, G_OPTION_ARG_INT, &o->error_exitcode,
+          "Exit status when something is found, 0 to 255 (default 1)", "N" },
+        { "log-file", 0, 0, G_OPTION_ARG_FILENAME, &o->log_file,
+          "Print to FILE instead of standard output and error (after the options)", "FILE" },
+        { "ignore", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->ignore,
+          "Count but do not report lost updates and monitor divergences on VAR "
+          "(repeatable)", "VAR" },
         { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "Print the version", NULL },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->args, NULL, NULL },
         G_OPTION_ENTRY_NULL,
@@ -326,8 +356,10 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
     bool options_end = false;
     for (int i = 0; i < argc; i++) {
         options_end |= i > 0 && strcmp(argv[i], "--") == 0;
-        words[i] = !options_end && i > 0 && strcmp(argv[i], "--trace") == 0
-                       ? (char *)"--trace=-" : argv[i];
+        bool bare_trace = !options_end && i > 0 && strcmp(argv[i], "--trace") == 0;
+        words[i] = bare_trace ? (char *)"--trace=-" : argv[i];
+        if (bare_trace && i + 1 < argc)
+            o->after_trace = argv[i + 1];
     }
     int nwords = argc;
     char **parsed = words;
@@ -349,6 +381,8 @@ void options_clear(struct options *o)
     g_free(o->record);
     g_free(o->shard_text);
     g_free(o->debug);
+    g_free(o->log_file);
+    g_strfreev(o->ignore);
     g_strfreev(o->faults);
     g_strfreev(o->args);
     if (o->strategy)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "base/error.h"
@@ -21,6 +22,8 @@
 
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
 #define INJECT_PROBABILITY 0.5
+/* a function only atomsim's runtime (programs/runtime/sim.c) defines */
+#define RUNTIME_SYMBOL "__sim_start_exit"
 
 static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 static int usage_error(const char *fmt, ...)
@@ -34,6 +37,53 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+/* A program linked with libc, not atomsim's runtime: say how guests are
+ * built.  FALSE if it is one. */
+static bool check_runtime(const struct image *img)
+{
+    const char *libc_symbols[] = { "__libc_start_main", "_IO_stdin_used" };
+    if (image_find_symbol(img, RUNTIME_SYMBOL) != NULL)
+        return true;
+    for (unsigned i = 0; i < G_N_ELEMENTS(libc_symbols); i++) {
+        if (image_find_symbol(img, libc_symbols[i]) == NULL)
+            continue;
+        fprintf(stderr, "atomsim: %s: built with libc (it has %s), not atomsim's runtime: "
+                "build guests with atomsim-cc --cpu CPU -o PROGRAM.elf FILE.c (libc and "
+                "pthreads are not supported yet)\n", img->path, libc_symbols[i]);
+        return false;
+    }
+    return true;
+}
+
+/* --monitor other than address on a cpu without an exclusive monitor. */
+static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
+{
+    if (o->monitor == NULL || o->monitor_policy == MONITOR_ADDRESS ||
+        cpu->exclusive_granule > 0)
+        return true;
+    fprintf(stderr, "atomsim: --monitor %s: %s has no exclusive monitor (no load- and "
+            "store-exclusive): only --monitor address (see atomsim --help)\n", o->monitor,
+            cpu->name);
+    return false;
+}
+
+/* --ignore VAR...: the variables' ranges into ranges (o->ignore's length).
+ * FALSE if one is not a symbol of img. */
+static bool ignore_ranges(const struct options *o, const struct image *img,
+                          struct run_ignore *ranges)
+{
+    for (unsigned i = 0; o->ignore && o->ignore[i]; i++) {
+        const struct symbol *s = image_find_symbol(img, o->ignore[i]);
+        if (s == NULL) {
+            fprintf(stderr, "atomsim: --ignore %s: %s has no such symbol (see atomsim "
+                    "--help)\n", o->ignore[i], img->path);
+            return false;
+        }
+        ranges[i] = (struct run_ignore){ s->addr, s->size ? s->size : 1 };
+    }
+    return true;
+}
+
 static int run_main(struct options *o)
 {
     g_autoptr(GError) error = NULL;
@@ -45,6 +95,8 @@ static int run_main(struct options *o)
         fprintf(stderr, "atomsim: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (!check_runtime(img))
+        return EXIT_USAGE;
     const struct cpu_ops *elf_cpu = cpu_for_elf(img->machine, img->elf_class, img->elf_data);
     if (cpu == NULL && elf_cpu == NULL) {
         fprintf(stderr, "atomsim: %s: an ELF for %s, which atomsim does not simulate (%s)\n",
@@ -57,6 +109,12 @@ static int run_main(struct options *o)
         return EXIT_USAGE;
     }
     cpu = elf_cpu;
+    if (!check_monitor(o, cpu))
+        return EXIT_USAGE;
+    guint nignore = o->ignore ? g_strv_length(o->ignore) : 0;
+    g_autofree struct run_ignore *ignore = g_new0(struct run_ignore, nignore + 1);
+    if (!ignore_ranges(o, img, ignore))
+        return EXIT_USAGE;
     if (o->memory == NULL)
         o->memory_model = cpu->memory;
     if (!(cpu->models & MEMORY_BIT(o->memory_model))) {
@@ -142,6 +200,8 @@ static int run_main(struct options *o)
         .delay_holder = (uint64_t)o->delay_holder,
         .sinks = sinks,
         .nsinks = nsinks,
+        .ignore = ignore,
+        .nignore = nignore,
     };
     int status;
     if (sched_exhaustive(strategy)) {
@@ -165,6 +225,21 @@ static int run_main(struct options *o)
     return status;
 }
 
+/* --log-file FILE: standard output and error go to FILE.  FALSE (said on
+ * stderr) if it cannot be written. */
+static bool log_to(const char *path)
+{
+    fflush(stdout);
+    fflush(stderr);
+    if (freopen(path, "w", stdout) == NULL) {
+        fprintf(stderr, "atomsim: --log-file %s: %s (see atomsim --help)\n", path,
+                g_strerror(errno));
+        return false;
+    }
+    dup2(fileno(stdout), fileno(stderr));
+    return true;
+}
+
 /* atomsim [explain] [OPTION...] PROGRAM.elf */
 int main(int argc, char **argv)
 {
@@ -177,8 +252,12 @@ int main(int argc, char **argv)
         status = usage_error("%s", error->message);
     else if (o.version)
         status = printf("atomsim %s\n", PACKAGE_VERSION) < 0 ? EXIT_USAGE : EXIT_CLEAN;
+    else if (o.log_file != NULL && !log_to(o.log_file))
+        status = EXIT_USAGE;
     else
         status = run_main(&o);
+    if (status == EXIT_FINDING)
+        status = o.error_exitcode;
     options_clear(&o);
     return status;
 }

@@ -44,7 +44,11 @@ struct options {
     gint64 max_steps;
     gint64 max_insns;
     gboolean version;
+    int error_exitcode;         /* --error-exitcode: the status of a finding */
+    char *log_file;             /* --log-file: where atomsim prints, or NULL */
+    char **ignore;              /* --ignore VAR, repeatable */
     char **args;
+    const char *after_trace;    /* the word after a bare --trace (argv's) */
 
     /* What the checks made of the text above. */
     const struct cpu_ops *cpu_ops;      /* --cpu, or NULL: the ELF's */

@@ -8,8 +8,20 @@
 #include "detect/progress.h"
 #include "report/report-json.h"
 
-/* "clean", "2 findings", "guest fault" ... (to free). */
+/* "clean", "2 findings", "guest fault" ... (to free); with " (3 ignored:
+ * --ignore)" if some were. */
+static char *report_result_kept(const struct run *r);
 static char *report_result(const struct run *r)
+{
+    char *kept = report_result_kept(r);
+    if (r->ignored == 0)
+        return kept;
+    char *text = g_strdup_printf("%s (%u ignored: --ignore)", kept, r->ignored);
+    g_free(kept);
+    return text;
+}
+
+static char *report_result_kept(const struct run *r)
 {
     unsigned n = findings_count(&r->found);
     switch (r->end) {
@@ -38,6 +50,8 @@ static char *run_options_text(const struct run *r, const struct options *o,
         g_string_append(s, " --no-inject");
     for (char **f = o->faults; f && *f; f++)
         g_string_append_printf(s, " --fault %s", *f);
+    for (char **v = o->ignore; v && *v; v++)
+        g_string_append_printf(s, " --ignore %s", *v);
     /* the seed draws the faults and injection's switches, which a fixed
      * schedule does not make */
     bool injected = !o->no_inject && !sched_fixed(strategy);

@@ -68,9 +68,24 @@ const char *run_schedule(struct run *r)
 
 /* Findings and output --------------------------------------------------- */
 
+/* f is on a variable --ignore names. */
+static bool finding_ignored(const struct run_options *opt, const struct finding *f)
+{
+    if (f->kind != FINDING_LOST_UPDATE && f->kind != FINDING_MONITOR_DIVERGENCE)
+        return false;
+    for (unsigned i = 0; i < opt->nignore; i++)
+        if (f->addr - opt->ignore[i].addr < opt->ignore[i].size)
+            return true;
+    return false;
+}
+
 static void report(void *ctx, const struct finding *f)
 {
     struct run *r = ctx;
+    if (finding_ignored(r->opt, f)) {
+        r->ignored++;
+        return;
+    }
     findings_add(&r->found, f);
     if (!f->unprinted && r->opt->out != NULL)
         fprintf(r->opt->out, "cpu%u: %s\n", f->core, f->text);
@@ -316,6 +331,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->opt = opt;
     r->steps = r->insns = 0;
     r->preemptions = 0;
+    r->ignored = 0;
     r->preempted = r->stopping = false;
     r->turn_left = 0;
     r->next_core = -1;

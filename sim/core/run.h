@@ -28,6 +28,11 @@ enum run_end {
     RUN_CUT,            /* a search ended it: explored already (no finding) */
 };
 
+/* A variable whose findings are ignored: [addr, addr + size). */
+struct run_ignore {
+    uint64_t addr, size;
+};
+
 struct run_options {
     uint64_t max_steps;
     uint64_t max_insns;
@@ -54,6 +59,10 @@ struct run_options {
     uint64_t delay_holder;
     const struct event_sink *sinks;     /* every event goes to each */
     unsigned nsinks;
+    /* --ignore: lost updates and monitor divergences on these variables
+     * are counted (run's ignored), neither kept nor printed */
+    const struct run_ignore *ignore;
+    unsigned nignore;
 };
 
 /* What the run keeps of each core beyond the machine's struct core: the
@@ -110,6 +119,7 @@ struct run {
     bool stopping;              /* the run ends when the engine stops */
     enum run_end end;
     struct findings found;      /* every finding, printed or not */
+    unsigned ignored;           /* findings left out by opt's ignore */
     char *fault;                /* what the faulting core did (to free) */
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
