@@ -1,6 +1,6 @@
 # tests/: GTest programs run by `make check` over automake's TAP driver,
 # and the guest programs they run (built for every cpu into tests/guest/<cpu>/).
-TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
+TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_SPARC32='"$(QEMU_SPARC32)"' -DQEMU_ARM='"$(QEMU_ARM)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 

@@ -358,6 +358,13 @@ static const struct member *member_at(const struct debuginfo *di, const struct d
     return NULL;
 }
 
+/* A struct of one scalar member wraps it (atomic_t): named as a whole. */
+static bool wrapper(const struct debuginfo *di, const struct dtype *rec)
+{
+    return rec->members->len == 1 &&
+           type_at(di, g_array_index(rec->members, struct member, 0).type)->kind == T_SCALAR;
+}
+
 char *debuginfo_name_addr(const struct debuginfo *di, uint64_t addr)
 {
     const struct var *v = di ? var_at(di, addr) : NULL;
@@ -368,7 +375,7 @@ char *debuginfo_name_addr(const struct debuginfo *di, uint64_t addr)
     guint ti = v->type;
     for (int depth = 0; depth < MAX_DEPTH; depth++) {
         const struct dtype *t = type_at(di, ti);
-        if (t->kind == T_RECORD) {
+        if (t->kind == T_RECORD && !wrapper(di, t)) {
             const struct member *m = member_at(di, t, off);
             if (m == NULL)
                 break;
