@@ -60,7 +60,7 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
-	stale-store lock-retry cmpxchg-retry lock-progress wait-two
+	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
