@@ -152,7 +152,7 @@ static JsonObject *root_of(JsonParser *p)
 }
 
 /* A pinned lost update: the report names the variable, the cores and the
- * steps, and the options that reproduce the run. */
+ * steps, the source lines, and the options that reproduce the run. */
 static void test_lost_update(gconstpointer data)
 {
     const char *cpu = data;
@@ -183,6 +183,11 @@ static void test_lost_update(gconstpointer data)
                     json_object_get_int_member(store, "step"));
     JsonObject *check = json_array_get_object_element(findings, 1);
     g_assert_cmpstr(json_object_get_string_member(check, "kind"), ==, "check-failed");
+    /* the program has DWARF: every pc has its source line */
+    g_assert_true(g_str_has_prefix(json_object_get_string_member(store, "source"),
+                                   "plain-increment.c:"));
+    g_assert_true(g_str_has_prefix(json_object_get_string_member(check, "source"),
+                                   "plain-increment.c:"));
 }
 
 /* A clean run and a guest fault. */

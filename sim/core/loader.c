@@ -356,6 +356,11 @@ char *image_name_addr(const struct image *img, uint64_t addr)
     return g_strdup_printf("%s+0x%" G_GINT64_MODIFIER "x", s->name, off);
 }
 
+char *image_source_line(const struct image *img, uint64_t pc)
+{
+    return debuginfo_line(img->debug, pc);
+}
+
 /* pc's name with the source line of line_pc, if DWARF gives one. */
 static char *name_code(const struct image *img, uint64_t pc, uint64_t line_pc)
 {

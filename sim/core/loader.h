@@ -81,5 +81,7 @@ char *image_name_addr(const struct image *img, uint64_t addr);
 char *image_name_pc(const struct image *img, uint64_t pc);
 /* The same for a return address: the line is the call's. */
 char *image_name_return(const struct image *img, uint64_t ret);
+/* pc's source location from DWARF, "counter.c:23", or NULL (to free). */
+char *image_source_line(const struct image *img, uint64_t pc);
 
 #endif
