@@ -1,6 +1,6 @@
 # tests/: GTest programs run by `make check` over automake's TAP driver,
 # and the guest programs they run (built for every cpu into tests/guest/<cpu>/).
-TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
+TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_SPARC32='"$(QEMU_SPARC32)"' -DQEMU_ARM='"$(QEMU_ARM)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"'
 
@@ -65,7 +65,7 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
-	stale-store lock-retry cmpxchg-retry lock-progress wait-two library-types
+	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types
 # ... of which these are built with -Wall -Wextra -Werror.
 GUEST_TESTS_STRICT = library-types
 # ... and some for one cpu only.

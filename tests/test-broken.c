@@ -71,7 +71,7 @@ static const struct broken_case cases[] = {
      * its stale 0 + 1 into b.  In counter-atomic core 0 then holds the
      * counter's one lock, and core 1 spins until core 0 is done. */
     { "wrong-bucket", { "sparc32" }, "0:3,1:500,0:*", "cpu0: b = 3, expected 6",
-      "counter-atomic", "cpu0: lost update on vars+0x100 (0x", NULL },
+      "counter-atomic", "cpu0: lost update on vars.b (0x", NULL },
     /* Core 0 asks its cpu id, takes v's lock and loads v (1); core 1's
      * plain store writes 0 inside that critical section; core 0 stores
      * 1 + 1.  No example holds the fix (the library's atomic_set, which

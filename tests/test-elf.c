@@ -2,7 +2,8 @@
  * that names the file and what is wrong, and exit 2; never an abort of the
  * host.  Each case mutates a bundled ELF of every cpu (32- and 64-bit, both
  * byte orders).  Also: a host that refuses the cores' address space gives
- * exit 4 and one line, not Unicorn's exit(1). */
+ * exit 4 and one line, not Unicorn's exit(1); findings name source lines
+ * from the DWARF, and DWARF that lies costs the names, not the run. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -222,6 +223,103 @@ static void test_lying_symbols(gconstpointer data)
     g_rmdir(dir);
 }
 
+/* The number of the first line of programs/examples/name holding text. */
+static unsigned source_line(const char *name, const char *text)
+{
+    g_autofree char *path = g_build_filename(SRCDIR, "programs", "examples", name, NULL);
+    g_autofree char *src = NULL;
+    g_assert_true(g_file_get_contents(path, &src, NULL, NULL));
+    const char *at = strstr(src, text);
+    g_assert_nonnull(at);
+    unsigned line = 1;
+    for (const char *c = src; c < at; c++)
+        line += *c == '\n';
+    return line;
+}
+
+/* The line of out that holds needle (to free); fails if none does. */
+static char *line_with(const char *out, const char *needle)
+{
+    const char *at = strstr(out, needle);
+    if (at == NULL)
+        g_error("'%s' not in:\n%s", needle, out);
+    while (at > out && at[-1] != '\n')
+        at--;
+    return g_strndup(at, strcspn(at, "\n"));
+}
+
+/* A failed sim_check names the line of the check, the lost update the
+ * line of the `counter++` (the program is built with -g). */
+static void test_source_lines(gconstpointer data)
+{
+    g_autofree char *prog = example(data, "counter");
+    struct result r = atomsim("--cores", "2", "--schedule", "0:1,1:500,0:*", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_autofree char *check = g_strdup_printf(
+        " (counter.c:%u))", source_line("counter.c", "sim_check(counter == expected"));
+    g_autofree char *failed = line_with(r.out, "cpu0: check failed: ");
+    g_assert_nonnull(strstr(failed, "(main+0x"));
+    if (!g_str_has_suffix(failed, check))
+        g_error("'%s' does not end with '%s'", failed, check);
+    g_autofree char *inc = g_strdup_printf(" (counter.c:%u))",
+                                           source_line("counter.c", "counter++;"));
+    g_autofree char *lost = line_with(r.out, "cpu0: lost update on counter (0x");
+    if (strstr(lost, inc) == NULL)
+        g_error("'%s' not in '%s'", inc, lost);
+    result_clear(&r);
+}
+
+/* Debug sections whose bytes are garbage (here and there, or whole) or
+ * whose sizes run past the end of the file: the run is the same, and
+ * only source names may go. */
+static void test_lying_dwarf(gconstpointer data)
+{
+    struct elf_file base = read_example(data);
+    uint64_t shoff = get(&base, base.is64 ? 40 : 32, word(&base));
+    unsigned shentsize = (unsigned)get(&base, base.is64 ? 58 : 46, 2);
+    unsigned shnum = (unsigned)get(&base, base.is64 ? 60 : 48, 2);
+    unsigned shstrndx = (unsigned)get(&base, base.is64 ? 62 : 50, 2);
+    size_t off_at = base.is64 ? 24 : 16, size_at = base.is64 ? 32 : 20;
+    size_t strs = (size_t)get(&base, (size_t)shoff + (size_t)shstrndx * shentsize + off_at,
+                              word(&base));
+    g_autofree char *dir = g_dir_make_tmp("atomsim-elf-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "dwarf.elf", NULL);
+    GRand *rand = g_rand_new_with_seed(15);
+    for (int round = 0; round < 10; round++) {
+        struct elf_file f = copy_of(&base);
+        unsigned debug = 0;
+        for (unsigned i = 0; i < shnum; i++) {
+            size_t sh = (size_t)shoff + (size_t)i * shentsize;
+            const char *name = f.bytes + strs + get(&f, sh, 4);
+            if (!g_str_has_prefix(name, ".debug_"))
+                continue;
+            debug++;
+            size_t off = (size_t)get(&f, sh + off_at, word(&f));
+            size_t size = (size_t)get(&f, sh + size_at, word(&f));
+            g_assert_cmpuint(off + size, <=, f.len);
+            if (round == 9) {
+                put(&f, sh + size_at, word(&f), 0x7ffffff0);
+                continue;
+            }
+            /* round 0 spoils every byte; the others one in 2^round */
+            for (size_t b = 0; b < size; b++)
+                if (g_rand_int_range(rand, 0, 1 << round) == 0)
+                    f.bytes[off + b] = (char)g_rand_int(rand);
+        }
+        g_assert_cmpuint(debug, >, 0);
+        g_assert_true(g_file_set_contents(path, f.bytes, (gssize)f.len, NULL));
+        struct result r = atomsim("--cores", "2", path, NULL);
+        g_assert_cmpint(r.status, ==, 0);
+        g_assert_nonnull(strstr(r.out, "counter = 400, expected 400"));
+        result_clear(&r);
+        g_free(f.bytes);
+    }
+    g_rand_free(rand);
+    g_free(base.bytes);
+    g_unlink(path);
+    g_rmdir(dir);
+}
+
 /* Under ulimit -v, more cores than the address space holds engines for:
  * exit 4 with one line, not Unicorn's "Could not allocate dynamic
  * translator buffer" and exit(1). */
@@ -252,6 +350,8 @@ int main(int argc, char **argv)
         { "malformed", test_malformed },
         { "lying-symbols", test_lying_symbols },
         { "no-address-space", test_no_address_space },
+        { "source-lines", test_source_lines },
+        { "lying-dwarf", test_lying_dwarf },
     };
     add_per_cpu_tests("elf", per_cpu, G_N_ELEMENTS(per_cpu));
     return g_test_run();

@@ -152,7 +152,7 @@ static JsonObject *root_of(JsonParser *p)
 }
 
 /* A pinned lost update: the report names the variable, the cores and the
- * steps, and the options that reproduce the run. */
+ * steps, the source lines, and the options that reproduce the run. */
 static void test_lost_update(gconstpointer data)
 {
     const char *cpu = data;
@@ -183,6 +183,11 @@ static void test_lost_update(gconstpointer data)
                     json_object_get_int_member(store, "step"));
     JsonObject *check = json_array_get_object_element(findings, 1);
     g_assert_cmpstr(json_object_get_string_member(check, "kind"), ==, "check-failed");
+    /* the program has DWARF: every pc has its source line */
+    g_assert_true(g_str_has_prefix(json_object_get_string_member(store, "source"),
+                                   "plain-increment.c:"));
+    g_assert_true(g_str_has_prefix(json_object_get_string_member(check, "source"),
+                                   "plain-increment.c:"));
 }
 
 /* A clean run and a guest fault. */
@@ -270,7 +275,7 @@ static bool collides(JsonObject *report, const char *var)
     return false;
 }
 
-/* sparc32's lock-table.c: e (blocks+0x400) is 1 KiB after a (blocks), so with
+/* sparc32's lock-table.c: e (blocks[4].v[0]) is 1 KiB after a (blocks[0].v[0]), so with
  * 4 buckets they share bucket 0 and wait for each other's unrelated
  * updates; with 16 buckets e has its own, and that false contention is
  * gone, while a and b (one 256-byte block) still collide. */
@@ -280,8 +285,8 @@ static void test_false_contention(void)
         return;
     g_autofree char *elf = example("sparc32", "lock-table");
     g_autoptr(JsonParser) four = report_of(0, "--cores", "4", elf, NULL);
-    g_assert_true(collides(root_of(four), "blocks+0x400"));
-    g_assert_true(collides(root_of(four), "blocks+0x4"));
+    g_assert_true(collides(root_of(four), "blocks[4].v[0]"));
+    g_assert_true(collides(root_of(four), "blocks[0].v[1]"));
     JsonObject *bucket0 = json_array_get_object_element(
         json_object_get_array_member(root_of(four), "locks"), 0);
     g_assert_cmpstr(json_object_get_string_member(bucket0, "table"), ==, "__atomic_hash");
@@ -290,8 +295,8 @@ static void test_false_contention(void)
 
     g_autoptr(JsonParser) sixteen = report_of(0, "--cores", "4", "--lock-table-size", "16", elf,
                                               NULL);
-    g_assert_false(collides(root_of(sixteen), "blocks+0x400"));
-    g_assert_true(collides(root_of(sixteen), "blocks+0x4"));
+    g_assert_false(collides(root_of(sixteen), "blocks[4].v[0]"));
+    g_assert_true(collides(root_of(sixteen), "blocks[0].v[1]"));
 }
 
 /* The validator itself finds what does not fit. */

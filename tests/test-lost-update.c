@@ -9,7 +9,8 @@
  * really lost; test-cli's memory-tso checks that.)  The plain counter++ still
  * loses updates.  stale-store (tests/guest/stale-store.c) reads a, b and c,
  * lets the other core write them, then stores a constant, a value computed
- * from another variable, and c + 1: only c is a lost update.
+ * from another variable, and c + 1: only c is a lost update.  stale-pointer
+ * loses an update of a pointer, whose values are printed in hex.
  */
 #include <string.h>
 #include <glib.h>
@@ -73,6 +74,20 @@ static void test_stale_store(gconstpointer data)
     }
 }
 
+/* stale-pointer: the lost update of a pointer prints the values read and
+ * written in hex, and names the source line of each access. */
+static void test_stale_pointer(gconstpointer data)
+{
+    g_autofree char *elf = guest(data, "stale-pointer");
+    struct result r = atomsim("--cores", "2", elf, NULL);
+    if (count(r.out, "lost update on ") != 1 || !strstr(r.out, "lost update on cursor (0x") ||
+        !strstr(r.out, "cpu0 read 0x") || !strstr(r.out, "cpu1 wrote 0x") ||
+        !strstr(r.out, "cpu0 wrote 0x") || !strstr(r.out, "(stale-pointer.c:") ||
+        !strstr(r.out, "cpu1's update is lost"))
+        g_error("%s: expected one lost update of a pointer, in hex:\n%s%s", elf, r.out, r.err);
+    result_clear(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -81,6 +96,7 @@ int main(int argc, char **argv)
         { "peterson-runs", test_peterson_runs },
         { "counter", test_counter_still_lost },
         { "stale-store", test_stale_store },
+        { "stale-pointer", test_stale_pointer },
     };
     add_per_cpu_tests("lost-update", tests, G_N_ELEMENTS(tests));
     return g_test_run();

@@ -48,6 +48,45 @@ static void test_loader_reads_program(void)
     }
 }
 
+/* With DWARF, an address in a global is named by its element and field
+ * (refcount.c: struct object { atomic_t refs; int released; } objects[3]),
+ * a wrapper such as atomic_t as a whole, and a pc by its source line. */
+static void test_loader_names_from_dwarf(void)
+{
+    g_auto(GStrv) cpus = g_strsplit(GUEST_CPUS, " ", -1);
+    for (char **cpu = cpus; *cpu && **cpu; cpu++) {
+        g_autofree char *path = example(*cpu, "refcount");
+        g_autoptr(GError) error = NULL;
+        g_autoptr(image) img = image_load(path, &error);
+        g_assert_no_error(error);
+        g_assert_nonnull(img->debug);
+        const struct symbol *objects = image_find_symbol(img, "objects");
+        const struct symbol *releases = image_find_symbol(img, "releases");
+        const struct symbol *main_fn = image_find_symbol(img, "main");
+        g_assert_nonnull(objects);
+        g_assert_nonnull(releases);
+        g_assert_nonnull(main_fn);
+        static const struct { uint64_t off; const char *name; } cases[] = {
+            { 0, "objects[0].refs" },
+            { 4, "objects[0].released" },
+            { 8, "objects[1].refs" },
+            { 20, "objects[2].released" },
+            { 22, "objects[2].released+0x2" },
+        };
+        for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+            g_autofree char *name = image_name_addr(img, objects->addr + cases[i].off);
+            g_assert_cmpstr(name, ==, cases[i].name);
+        }
+        g_autofree char *rel = image_name_addr(img, releases->addr);
+        g_assert_cmpstr(rel, ==, "releases");
+        g_autofree char *pc = image_name_pc(img, main_fn->addr);
+        g_assert_true(g_str_has_prefix(pc, "main (refcount.c:"));
+        g_assert_true(g_str_has_suffix(pc, ")"));
+        g_assert_true(image_holds_data(img, releases->addr));
+        g_assert_false(image_holds_data(img, main_fn->addr));
+    }
+}
+
 static void test_loader_rejects_bad_files(void)
 {
     g_autoptr(GError) error = NULL;
@@ -193,6 +232,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/loader/reads-program", test_loader_reads_program);
+    g_test_add_func("/loader/names-from-dwarf", test_loader_names_from_dwarf);
     g_test_add_func("/loader/rejects-bad-files", test_loader_rejects_bad_files);
     g_test_add_func("/loader/from-memory", test_loader_from_memory);
     g_test_add_func("/machine/reused-for-another-run", test_machine_reused);

@@ -84,7 +84,7 @@ static char *abnormal_end_text(const struct run *r, const struct machine *m)
 {
     if (r->end == RUN_FAULT) {
         const struct core *c = &m->cores[r->fault_core];
-        g_autofree char *where = image_name_addr(m->img, c->last_pc);
+        g_autofree char *where = image_name_pc(m->img, c->last_pc);
         return g_strdup_printf("%s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s",
                                m->img->path, r->fault_core, c->last_pc, where, r->fault);
     }

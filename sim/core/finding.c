@@ -25,7 +25,9 @@ void finding_clear(void *p)
 char *finding_text_at(const struct image *img, enum finding_kind kind, const char *what,
                       uint64_t pc)
 {
-    g_autofree char *where = image_name_addr(img, pc);
+    /* a check's pc is where sim_check_failed returns to: the line of its call */
+    g_autofree char *where = kind == FINDING_CHECK_FAILED ? image_name_return(img, pc)
+                                                          : image_name_pc(img, pc);
     return g_strdup_printf("%s%s, at pc 0x%" G_GINT64_MODIFIER "x (%s)",
                            kind == FINDING_CHECK_FAILED ? "check failed: " : "", what, pc, where);
 }

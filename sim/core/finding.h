@@ -46,7 +46,8 @@ const char *finding_kind_name(enum finding_kind kind);
 void finding_clear(void *f);
 
 /* The text of a finding about pc: "check failed: WHAT, at pc 0x10a4
- * (main+0x20)" (to free). */
+ * (main+0x20 (counter.c:23))" (to free).  A check's pc is the return
+ * address of its call, and names the call's line. */
 char *finding_text_at(const struct image *img, enum finding_kind kind, const char *what,
                       uint64_t pc);
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/error.h"
+#include "debuginfo.h"
 #include "loader.h"
 
 static void segment_clear(gpointer p)
@@ -40,6 +41,7 @@ void image_free(struct image *img)
     g_free(img->path);
     g_array_unref(img->segments);
     g_array_unref(img->symbols);
+    debuginfo_free(img->debug);
     g_free(img);
 }
 
@@ -234,6 +236,7 @@ static gboolean image_read(struct image *img, Elf *elf, GError **error)
     if (!read_segments(img, elf, raw, raw_size, error))
         return FALSE;
     read_symbols(img, elf);
+    img->debug = debuginfo_read(elf);
     return TRUE;
 }
 
@@ -289,6 +292,16 @@ void image_copy_segments(const struct image *img, uint8_t *mem, uint64_t lo)
     }
 }
 
+bool image_holds_data(const struct image *img, uint64_t addr)
+{
+    for (guint i = 0; i < img->segments->len; i++) {
+        const struct segment *s = &g_array_index(img->segments, struct segment, i);
+        if ((s->flags & SEG_W) && addr - s->vaddr < s->memsz)
+            return true;
+    }
+    return false;
+}
+
 const struct symbol *image_find_symbol(const struct image *img, const char *name)
 {
     for (guint i = 0; i < img->symbols->len; i++) {
@@ -331,6 +344,9 @@ const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
 
 char *image_name_addr(const struct image *img, uint64_t addr)
 {
+    char *var = debuginfo_name_addr(img->debug, addr);
+    if (var != NULL)
+        return var;
     uint64_t off;
     const struct symbol *s = image_symbol_at(img, addr, &off);
     if (s == NULL)
@@ -338,4 +354,32 @@ char *image_name_addr(const struct image *img, uint64_t addr)
     if (off == 0)
         return g_strdup(s->name);
     return g_strdup_printf("%s+0x%" G_GINT64_MODIFIER "x", s->name, off);
+}
+
+char *image_source_line(const struct image *img, uint64_t pc)
+{
+    return debuginfo_line(img->debug, pc);
+}
+
+/* pc's name with the source line of line_pc, if DWARF gives one. */
+static char *name_code(const struct image *img, uint64_t pc, uint64_t line_pc)
+{
+    char *name = image_name_addr(img, pc);
+    g_autofree char *line = debuginfo_line(img->debug, line_pc);
+    if (line == NULL)
+        return name;
+    char *both = g_strdup_printf("%s (%s)", name, line);
+    g_free(name);
+    return both;
+}
+
+char *image_name_pc(const struct image *img, uint64_t pc)
+{
+    return name_code(img, pc, pc);
+}
+
+char *image_name_return(const struct image *img, uint64_t ret)
+{
+    /* the call ends just before where it returns to */
+    return name_code(img, ret, ret - 1);
 }

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <glib.h>
 
+struct debuginfo;
+
 /* What atomsim can hold: every loaded segment within IMAGE_MAX_SPAN of
  * the others (one host buffer holds them), below IMAGE_ADDR_END_32 for a
  * 32-bit ELF and below IMAGE_ADDR_END_64 (user space) for a 64-bit one. */
@@ -41,6 +43,7 @@ struct image {
     uint64_t entry;
     GArray *segments;           /* struct segment, PT_LOAD in file order */
     GArray *symbols;            /* struct symbol, functions and objects by address */
+    struct debuginfo *debug;    /* lines and variables from DWARF; NULL if none */
 };
 
 /* Read an executable ELF file; NULL with ATOMSIM_ERROR_INPUT ("PATH: what is
@@ -60,13 +63,25 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(image, image_free)
  * addresses [lo, lo + size) and is zero where segments have no file bytes. */
 void image_copy_segments(const struct image *img, uint8_t *mem, uint64_t lo);
 
+/* Whether addr lies in a writable segment (data or bss): a value that
+ * does is likely a pointer. */
+bool image_holds_data(const struct image *img, uint64_t addr);
+
 /* The symbol called name, or NULL. */
 const struct symbol *image_find_symbol(const struct image *img, const char *name);
 
 /* The symbol that holds addr, and the offset into it; NULL if none. */
 const struct symbol *image_symbol_at(const struct image *img, uint64_t addr,
                                      uint64_t *offset);
-/* addr as "main+0x1c", "counter", or "0x2001c" (to free). */
+/* addr as the variable DWARF puts there, "vars[2].next", else as the
+ * symbol that holds it, "main+0x1c", "counter", or as "0x2001c" (to free). */
 char *image_name_addr(const struct image *img, uint64_t addr);
+/* A pc as "main+0x1c (counter.c:23)", or as image_name_addr without a
+ * source line (to free). */
+char *image_name_pc(const struct image *img, uint64_t pc);
+/* The same for a return address: the line is the call's. */
+char *image_name_return(const struct image *img, uint64_t ret);
+/* pc's source location from DWARF, "counter.c:23", or NULL (to free). */
+char *image_source_line(const struct image *img, uint64_t pc);
 
 #endif

@@ -50,9 +50,14 @@ static struct location *location_of(struct lost_update *d, uint64_t addr)
 static char *describe(const struct lost_update *d, const char *verb,
                       const struct access *a, unsigned size)
 {
-    g_autofree char *where = image_name_addr(d->m->img, a->pc);
-    return g_strdup_printf("cpu%u %s %" G_GUINT64_FORMAT " at step %" G_GUINT64_FORMAT " (%s)",
-                           a->core, verb, a->value & value_mask(size), a->step, where);
+    g_autofree char *where = image_name_pc(d->m->img, a->pc);
+    uint64_t value = a->value & value_mask(size);
+    /* a pointer into the program's data reads best in hex */
+    g_autofree char *v = image_holds_data(d->m->img, value)
+                             ? g_strdup_printf("0x%" G_GINT64_MODIFIER "x", value)
+                             : g_strdup_printf("%" G_GUINT64_FORMAT, value);
+    return g_strdup_printf("cpu%u %s %s at step %" G_GUINT64_FORMAT " (%s)", a->core, verb, v,
+                           a->step, where);
 }
 
 /* The finding's record of the three accesses: read, write, store. */
@@ -92,7 +97,7 @@ static void report_divergence(struct lost_update *d, struct location *l, const s
     g_autofree char *var = image_name_addr(d->m->img, e->addr);
     g_autofree char *r = describe(d, "load-exclusive read", read, e->size);
     g_autofree char *w = describe(d, "wrote", &l->write, e->size);
-    g_autofree char *where = image_name_addr(d->m->img, e->pc);
+    g_autofree char *where = image_name_pc(d->m->img, e->pc);
     g_autofree char *text = g_strdup_printf(
         "monitor divergence on %s (0x%" G_GINT64_MODIFIER "x): %s, %s, and cpu%u's "
         "store-exclusive at step %" G_GUINT64_FORMAT " (%s) still stored: only a monitor "

@@ -106,7 +106,7 @@ static void deadlock(struct progress *p, unsigned core)
         if (p->m->cores[i].state != CORE_RUNNING)
             continue;
         const struct spinner *sp = &p->cores[i];
-        g_autofree char *where = image_name_addr(p->m->img, sp->pc);
+        g_autofree char *where = image_name_pc(p->m->img, sp->pc);
         g_autofree char *what = image_name_addr(p->m->img, sp->addr);
         g_string_append_printf(s, " cpu%u spins at pc 0x%" G_GINT64_MODIFIER "x (%s) on %s",
                                i, sp->pc, where, what);
@@ -132,14 +132,14 @@ static void livelock(struct progress *p, unsigned core, uint64_t steps)
         const struct spinner *sp = &p->cores[i];
         uint64_t pc = sp->data_pc != NO_PC ? sp->data_pc : sp->pc;
         uint64_t addr = sp->data_pc != NO_PC ? sp->data_addr : sp->addr;
-        g_autofree char *where = image_name_addr(p->m->img, pc);
+        g_autofree char *where = image_name_pc(p->m->img, pc);
         g_autofree char *what = image_name_addr(p->m->img, addr);
         g_string_append_printf(s, " cpu%u loops at pc 0x%" G_GINT64_MODIFIER "x (%s) on %s",
                                i, pc, where, what);
         if (sp->lock_pc != NO_PC) {
             g_autofree char *lock = p->locks ? lockstat_name_at(p->locks, sp->lock_addr)
                                              : image_name_addr(p->m->img, sp->lock_addr);
-            g_autofree char *taken = image_name_addr(p->m->img, sp->lock_pc);
+            g_autofree char *taken = image_name_pc(p->m->img, sp->lock_pc);
             g_string_append_printf(s, ", taking %s at pc 0x%" G_GINT64_MODIFIER "x (%s)", lock,
                                    sp->lock_pc, taken);
         } else {
@@ -310,7 +310,7 @@ static void progress_event(void *ctx, const struct event *e)
     if (e->kind == EVENT_SC)
         sp->sc_failures = failed_sc ? sp->sc_failures + 1 : 0;
     if (failed_sc && sp->sc_failures == p->sc_fail_limit) {
-        g_autofree char *where = image_name_addr(p->m->img, e->pc);
+        g_autofree char *where = image_name_pc(p->m->img, e->pc);
         g_autofree char *what = image_name_addr(p->m->img, e->addr);
         g_autofree char *text = g_strdup_printf(
             "livelock: cpu%u's store-exclusive at pc 0x%" G_GINT64_MODIFIER "x (%s) on %s "

@@ -15,6 +15,16 @@ static void add_place(JsonBuilder *b, const struct machine *m, const char *membe
     json_builder_add_string_value(b, name);
 }
 
+/* "source": "counter.c:23", the line of line_pc, if DWARF gives one. */
+static void add_source(JsonBuilder *b, const struct machine *m, uint64_t line_pc)
+{
+    g_autofree char *line = image_source_line(m->img, line_pc);
+    if (line == NULL)
+        return;
+    json_builder_set_member_name(b, "source");
+    json_builder_add_string_value(b, line);
+}
+
 static void add_int(JsonBuilder *b, const char *member, gint64 v)
 {
     json_builder_set_member_name(b, member);
@@ -35,6 +45,7 @@ static void add_access(JsonBuilder *b, const struct machine *m, const char *memb
     add_int(b, "core", a->core);
     add_int(b, "step", (gint64)a->step);
     add_place(b, m, "pc", "where", a->pc);
+    add_source(b, m, a->pc);
     add_int(b, "value", (gint64)a->value);
     json_builder_end_object(b);
 }
@@ -53,6 +64,8 @@ static void add_finding(JsonBuilder *b, const struct machine *m, const struct fi
         add_access(b, m, "store", &f->access[2]);
     } else {
         add_place(b, m, "pc", "where", f->pc);
+        /* a check's pc is the return address of its call: the call's line */
+        add_source(b, m, f->kind == FINDING_CHECK_FAILED ? f->pc - 1 : f->pc);
         add_string(b, "message", f->message);
     }
     json_builder_end_object(b);

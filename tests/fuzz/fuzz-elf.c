@@ -99,7 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_layout(img, 1);
     check_layout(img, 64);
 
-    /* every symbol, and the addresses around it, has a name */
+    /* every symbol, and the addresses around it, has a name, as data, as
+     * a pc (with DWARF's line) and as a return address */
     for (guint i = 0; i < img->symbols->len && i < 256; i++) {
         const struct symbol *s = &g_array_index(img->symbols, struct symbol, i);
         g_assert_nonnull(s->name);
@@ -111,6 +112,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (at != NULL)
                 g_assert_cmpuint(at->addr + off, ==, probes[j]);
             g_free(image_name_addr(img, probes[j]));
+            g_free(image_name_pc(img, probes[j]));
+            g_free(image_name_return(img, probes[j]));
         }
     }
     return 0;
