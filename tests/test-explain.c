@@ -194,6 +194,33 @@ static void test_cpus(void)
     result_clear(&r);
 }
 
+/* `explain --help` lists the library's primitives, and every one it lists
+ * explains on every cpu built (no list that promises what is not there). */
+static void test_help_lists_primitives(void)
+{
+    if (!cpu_built("x86"))
+        return;
+    struct result r = atomsim("explain", "--help", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    const char *list = strstr(r.out, "try_cmpxchg):\n");
+    g_assert_nonnull(list);
+    g_auto(GStrv) names = g_strsplit_set(list + strlen("try_cmpxchg):\n"), " \n", -1);
+    unsigned listed = 0;
+    for (char **name = names; *name; name++) {
+        if (**name == '\0')
+            continue;
+        listed++;
+        struct result one = atomsim("explain", *name, NULL);
+        if (one.status != 0)
+            g_error("explain %s: exit %d: %s", *name, one.status, one.err);
+        result_clear(&one);
+    }
+    g_assert_cmpuint(listed, >=, 40);
+    g_assert_true(g_strv_contains((const char *const *)names, "spin_lock"));
+    g_assert_true(g_strv_contains((const char *const *)names, "atomic_fetch_add"));
+    result_clear(&r);
+}
+
 /* With ATOMSIM_PROGRAMS naming a directory without them, explain says
  * where it looked. */
 static void test_programs_dir(void)
@@ -221,5 +248,6 @@ int main(int argc, char **argv)
     g_test_add_func("/explain/kernel-names", test_kernel_names);
     g_test_add_func("/explain/cpus", test_cpus);
     g_test_add_func("/explain/programs-dir", test_programs_dir);
+    g_test_add_func("/explain/help-lists-primitives", test_help_lists_primitives);
     return g_test_run();
 }

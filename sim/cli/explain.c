@@ -529,6 +529,52 @@ static const struct symbol *find_primitive(const struct image *img, const char *
     return NULL;
 }
 
+/* Is sym a primitive of the guest library: a function whose source is
+ * the library's (programs/lib), by DWARF, and no helper of its own? */
+static bool library_primitive(const struct image *img, const struct symbol *sym)
+{
+    static const char *const files[] = { "atomic.c:", "arch-atomic.h:", "lock-table.c:" };
+    if (sym->size == 0 || sym->name[0] == '_')
+        return false;
+    g_autofree char *line = image_source_line(img, sym->addr);
+    for (size_t i = 0; line != NULL && i < G_N_ELEMENTS(files); i++)
+        if (g_str_has_prefix(line, files[i]))
+            return true;
+    return false;
+}
+
+/* For --help: the primitives the library has (those of x86's build, which
+ * every cpu shares), the ordering variants and 64-bit forms folded into
+ * one line about them; or where the programs were looked for. */
+static char *primitives_help(void)
+{
+    g_autofree char *dir = programs_dir();
+    g_autofree char *path = g_build_filename(dir, "x86", EXPLAIN_PROGRAM, NULL);
+    g_autoptr(image) img = image_load(path, NULL);
+    if (img == NULL)
+        return g_strdup_printf("The primitives are read from %s, which is missing (set "
+                               "ATOMSIM_PROGRAMS).", path);
+    GString *s = g_string_new("Primitives, the guest library's by the kernel's names (the\n"
+                              "value-returning ones also with _relaxed, _acquire and _release,\n"
+                              "all also as atomic64_; and xchg, cmpxchg, cmpxchg64, try_cmpxchg):\n ");
+    unsigned column = 1;
+    for (guint i = 0; i < img->symbols->len; i++) {
+        const struct symbol *sym = &g_array_index(img->symbols, struct symbol, i);
+        if (!library_primitive(img, sym) || g_str_has_prefix(sym->name, "atomic64_") ||
+            g_str_has_suffix(sym->name, "_relaxed") || g_str_has_suffix(sym->name, "_acquire") ||
+            g_str_has_suffix(sym->name, "_release"))
+            continue;
+        size_t len = strlen(sym->name) + 1;
+        if (column + len > 78) {
+            g_string_append(s, "\n ");
+            column = 1;
+        }
+        g_string_append_printf(s, " %s", sym->name);
+        column += len;
+    }
+    return g_string_free(s, FALSE);
+}
+
 static bool explain_on(const struct cpu_ops *cpu, const char *name, struct explained *x,
                        GError **error)
 {
@@ -699,6 +745,8 @@ int explain_main(int argc, char **argv)
     g_autoptr(GOptionContext) ctx = g_option_context_new(
         "PRIMITIVE - how the guest library builds an atomic primitive on each cpu");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_autofree char *primitives = primitives_help();
+    g_option_context_set_description(ctx, primitives);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error) || argc != 2) {
         fprintf(stderr, "atomsim explain: %s\n",
