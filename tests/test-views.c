@@ -220,6 +220,8 @@ static void test_timeline_reorder(void)
     const char *drained = strstr(both, "&darr; visible: ready=1</div>");
     g_assert_nonnull(drained);
     g_assert_nonnull(strstr(drained, "<div class=\"c0\">cpu0: message=42</div>"));
+    /* each event's tooltip names its source line */
+    g_assert_nonnull(strstr(html, ", message-passing-no-barrier.c:"));
     result_clear(&r);
 }
 
@@ -336,6 +338,11 @@ static void test_hunt_output(void)
     result_clear(&r);
     r = atomsim("--cores", "2", "--runs", "5", "--shard", "1/4", atomic, NULL);
     g_assert_nonnull(strstr(r.out, "atomsim: explored 1 run (seeds 1 to 5, shard 1/4) in "));
+    result_clear(&r);
+    /* one run, shrunk: both parts labelled */
+    r = atomsim("--cores", "2", "--schedule", "0:1,1:500,0:*", "--shrink", elf, NULL);
+    g_assert_true(g_str_has_prefix(r.out, "atomsim: the run, before --shrink:\n"));
+    g_assert_nonnull(strstr(r.out, "; the shrunk schedule finds:\n"));
     result_clear(&r);
 }
 

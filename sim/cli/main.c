@@ -211,6 +211,8 @@ static int run_main(struct options *o)
     } else {
         if (sched_estimates_horizon(strategy))
             explore_pct_horizon(strategy, r, &ro, traced, (uint64_t)o->seed);
+        if (o->shrink)
+            printf("atomsim: the run, before --shrink:\n");
         run_program(r, strategy, &ro);
         status = o->shrink && findings_count(&r->found) > 0
                      ? hunt_shrink(o, r, locks, &ro, traced, NULL)

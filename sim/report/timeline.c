@@ -290,12 +290,18 @@ static bool event_failed(const struct event *e)
 }
 
 /* Where the event's instruction is: its function and offset, small, and the
- * pc in its title. */
+ * pc and source line (DWARF) in its title. */
 static void write_where(struct timeline *t, const struct event *e, GString *out)
 {
     g_autofree char *where = image_name_addr(t->m->img, e->pc);
-    g_string_append_printf(out, "<span class=\"pc\" title=\"pc 0x%" G_GINT64_MODIFIER "x\">",
+    g_autofree char *line = image_source_line(t->m->img, e->pc);
+    g_string_append_printf(out, "<span class=\"pc\" title=\"pc 0x%" G_GINT64_MODIFIER "x",
                            e->pc);
+    if (line != NULL) {
+        g_string_append(out, ", ");
+        html_escape(out, line);
+    }
+    g_string_append(out, "\">");
     html_escape(out, where);
     g_string_append(out, "</span> ");
 }
