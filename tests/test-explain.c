@@ -21,7 +21,7 @@ struct row {
 
 static const struct row rows[] = {
     /* sparc32: every read-modify-write under a hashed ldstub lock */
-    { "sparc32", "atomic_fetch_add", "ld [%g1 + 208]", "read the lock table's size" },
+    { "sparc32", "atomic_fetch_add", "ld [%g1 + ", "read the lock table's size" },
     { "sparc32", "atomic_fetch_add", "ldstub", TAKE },
     { "sparc32", "atomic_fetch_add", "andcc", TEST },
     { "sparc32", "atomic_fetch_add", "ldub", "spin: read the lock" },
