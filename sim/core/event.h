@@ -85,6 +85,13 @@ static inline bool event_has_addr(const struct event *e)
     return e->kind != EVENT_FENCE && e->kind != EVENT_CLREX && e->kind != EVENT_TRAP;
 }
 
+/* A store-exclusive that did not store, or a compare-and-swap whose
+ * compare failed (both say whether they succeeded: EVENT_HAS_SUCCESS). */
+static inline bool event_failed(const struct event *e)
+{
+    return (e->flags & EVENT_HAS_SUCCESS) && !(e->flags & EVENT_SUCCESS);
+}
+
 /* An atomic write: an RMW, or a store-exclusive that stored. */
 static inline bool event_atomic_write(const struct event *e)
 {

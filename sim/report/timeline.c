@@ -281,14 +281,6 @@ static bool is_spin(const struct row *a, const struct row *b)
            !a->marks && !b->marks;
 }
 
-/* A store-exclusive that did not store, or a compare-and-swap whose
- * compare failed. */
-static bool event_failed(const struct event *e)
-{
-    return (e->kind == EVENT_SC || (e->flags & EVENT_HAS_SUCCESS)) &&
-           !(e->flags & EVENT_SUCCESS);
-}
-
 /* Where the event's instruction is: its function and offset, small, and the
  * pc and source line (DWARF) in its title. */
 static void write_where(struct timeline *t, const struct event *e, GString *out)

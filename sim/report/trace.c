@@ -78,7 +78,7 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
     case EVENT_RMW:
     case EVENT_SC:
         append_value(s, e->old_value, e->size);
-        if ((e->flags & EVENT_HAS_SUCCESS) && !(e->flags & EVENT_SUCCESS)) {
+        if (event_failed(e)) {
             g_string_append(s, " unchanged");
         } else {
             g_string_append(s, " -> ");
@@ -147,8 +147,7 @@ static void append_lanes(const struct trace *t, const struct event *e, GString *
 
 static bool alarming(const struct event *e)
 {
-    return (e->flags & (EVENT_STALE | EVENT_DIVERGED)) ||
-           ((e->flags & EVENT_HAS_SUCCESS) && !(e->flags & EVENT_SUCCESS));
+    return (e->flags & (EVENT_STALE | EVENT_DIVERGED)) || event_failed(e);
 }
 
 void trace_event(void *ctx, const struct event *e)
