@@ -315,15 +315,16 @@ static void test_hunt_output(void)
     if (!need_cpu("x86"))
         return;
     g_autofree char *elf = broken("x86", "plain-increment");
-    struct result r = atomsim("--cores", "2", "--runs", "100", "--shrink", elf, NULL);
+    struct result r = atomsim("--cores", "2", "--seed", "2", "--runs", "100", "--shrink", elf,
+                              NULL);
     g_assert_cmpint(r.status, ==, 1);
-    g_assert_true(g_str_has_prefix(r.out, "atomsim: seed 1 finds:\n"));
+    g_assert_true(g_str_has_prefix(r.out, "atomsim: seed 2 finds:\n"));
     const char *shrunk = strstr(r.out, "; the shrunk schedule finds:\n");
     g_assert_nonnull(shrunk);
     g_assert_nonnull(strstr(r.out, "lost update on counter"));
     g_assert_true(strstr(r.out, "lost update on counter") < shrunk);
     g_assert_nonnull(strstr(shrunk, "lost update on counter"));
-    g_assert_nonnull(strstr(r.out, "atomsim: explored 1 run (seed 1 of seeds 1 to 100) in "));
+    g_assert_nonnull(strstr(r.out, "atomsim: explored 1 run (seed 2 of seeds 2 to 101) in "));
     result_clear(&r);
     /* without injection the second seed finds it */
     r = atomsim("--cores", "2", "--runs", "100", "--no-inject", elf, NULL);
@@ -360,6 +361,37 @@ static void test_trace_lanes(gconstpointer data)
     result_clear(&r);
 }
 
+/* On a terminal, a long hunt keeps one line up to date: runs, runs per
+ * second, findings; it is gone before the summary.  In a pipe, never. */
+static void test_status_line(void)
+{
+    g_autofree char *script = g_find_program_in_path("script");
+    g_autofree char *env = g_find_program_in_path("env");
+    if (script == NULL || env == NULL) {
+        g_test_skip("no script(1) to give atomsim a terminal");
+        return;
+    }
+    g_autofree char *elf = example(first_cpu(), "counter-atomic");
+    g_autofree char *cmd = g_strdup_printf(BUILDDIR "/atomsim --runs 2000 %s", elf);
+    const char *const argv[] = { env, "TERM=xterm", script, "-qec", cmd, "/dev/null", NULL };
+    struct result t = run_argv(argv);
+    g_assert_cmpint(t.status, ==, 0);
+    const char *line = strstr(t.out, "\ratomsim: ");
+    g_assert_nonnull(line);
+    unsigned runs = 0, found = 1;
+    g_assert_cmpint(sscanf(line, "\ratomsim: %u runs, %*u/s, %u found", &runs, &found), ==, 2);
+    g_assert_cmpuint(runs, >, 0);
+    g_assert_cmpuint(runs, <=, 2000);
+    g_assert_cmpuint(found, ==, 0);
+    /* erased before the summary, which starts a clean line */
+    g_assert_nonnull(strstr(t.out, "\r\033[Katomsim: explored 2000 runs"));
+    result_clear(&t);
+    struct result piped = atomsim("--runs", "300", elf, NULL);
+    g_assert_null(strchr(piped.err, '\r'));
+    g_assert_null(strchr(piped.out, '\r'));
+    result_clear(&piped);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -378,5 +410,6 @@ int main(int argc, char **argv)
     g_test_add_func("/views/timeline/x86-failed-cas", test_timeline_failed_cas);
     g_test_add_func("/views/timeline/sparc32-lock-totals", test_timeline_lock_totals);
     g_test_add_func("/views/hunt/output", test_hunt_output);
+    g_test_add_func("/views/hunt/status-line", test_status_line);
     return g_test_run();
 }

@@ -8,6 +8,7 @@
 #include "explore/shrink.h"
 #include "hunt.h"
 #include "report.h"
+#include "status-line.h"
 
 #define SHRINK_MAX_RUNS 2000
 
@@ -111,7 +112,11 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
     };
     struct explore_result res = { 0 };
     g_autoptr(GError) error = NULL;
-    if (!explore_seeds(m, &eo, &res, &error)) {
+    struct status_line line;
+    eo.ticker = status_line_start(&line, "runs");
+    bool explored = explore_seeds(m, &eo, &res, &error);
+    status_line_clear(&line);
+    if (!explored) {
         fprintf(stderr, "atomsim: %s\n", error->message);
         return atomsim_exit_for(error);
     }

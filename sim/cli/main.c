@@ -245,6 +245,12 @@ static bool log_to(const char *path)
 /* atomsim [explain] [OPTION...] PROGRAM.elf */
 int main(int argc, char **argv)
 {
+    /* Unicorn 2.0.1 sends every guest store through its check for code on
+     * the page, which builds and frees a GTree of g_slice nodes: GLib 2.74's
+     * slice magazines cost more there than malloc does (GLib 2.76 made
+     * g_slice malloc).  Read at GLib's first slice allocation, which is
+     * later than this. */
+    g_setenv("G_SLICE", "always-malloc", FALSE);
     if (argc > 1 && strcmp(argv[1], "explain") == 0)
         return explain_main(argc - 1, argv + 1);
     struct options o;

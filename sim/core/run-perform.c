@@ -75,7 +75,7 @@ static void store_exclusive(struct run *r, struct run_core *rc, const struct ins
     bool diverged;
     bool stores = monitor_store_exclusive(&r->monitor, c->id, addr, ii->size,
                                           e.old_value, &diverged);
-    if (stores && r->opt->sc_fail > 0 && g_rand_double(r->fault_rand) < r->opt->sc_fail)
+    if (stores && r->opt->sc_fail > 0 && rng_double(&r->fault_rand) < r->opt->sc_fail)
         stores = diverged = false;      /* a spurious failure (--fault sc-fail:P) */
     e.flags |= EVENT_HAS_SUCCESS | (stores ? EVENT_SUCCESS : 0) | (diverged ? EVENT_DIVERGED : 0);
     if (stores) {

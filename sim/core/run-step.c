@@ -62,7 +62,7 @@ static unsigned injected_slot(struct run *r, unsigned core, unsigned slot)
 {
     uint32_t can = store_buffers_drainable(&r->sb, core);
     if (r->inject <= 0 || slot != 0 || (can & (can - 1)) == 0 ||
-        g_rand_double(r->fault_rand) >= r->inject)
+        rng_double(&r->fault_rand) >= r->inject)
         return slot;
     return (unsigned)g_bit_nth_msf(can, -1);
 }
@@ -162,9 +162,9 @@ static int injected_core(struct run *r, const struct core *c)
     for (unsigned i = 0; i < r->m->ncores; i++)
         if (i != c->id && r->m->cores[i].state == CORE_RUNNING)
             others[n++] = i;
-    if (n == 0 || g_rand_double(r->fault_rand) >= r->inject)
+    if (n == 0 || rng_double(&r->fault_rand) >= r->inject)
         return -1;
-    return (int)others[g_rand_int_range(r->fault_rand, 0, (gint32)n)];
+    return (int)others[rng_range(&r->fault_rand, 0, n)];
 }
 
 /* Stop the core before the instruction at pc; core next runs instead

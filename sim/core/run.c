@@ -338,8 +338,9 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->end = RUN_DONE;
     r->fault_core = 0;
     findings_init(&r->found);
-    r->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-    r->fault_rand = g_rand_new_with_seed((guint32)opt->fault_seed);
+    if (r->turns == NULL)
+        r->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    rng_seed(&r->fault_rand, opt->fault_seed);
     /* A fixed schedule (pinned, replayed, a search node) already holds
      * every switch: neither injection nor delay-holder adds one. */
     bool fixed = sched_fixed(s);
@@ -423,13 +424,9 @@ void run_clear(struct run *r)
 {
     findings_clear(&r->found);
     if (r->turns)
-        g_array_unref(r->turns);
-    r->turns = NULL;
+        g_array_set_size(r->turns, 0);         /* kept for the next run */
     g_free(r->schedule);
     r->schedule = NULL;
-    if (r->fault_rand)
-        g_rand_free(r->fault_rand);
-    r->fault_rand = NULL;
     g_free(r->fault);
     r->fault = NULL;
 }
@@ -439,6 +436,8 @@ void run_free(struct run *r)
     if (r == NULL)
         return;
     run_clear(r);
+    if (r->turns)
+        g_array_unref(r->turns);
     for (unsigned i = 0; i < ATOMSIM_MAX_CORES; i++) {
         struct run_core *rc = &r->cores[i];
         /* a hook that cannot be taken off stays, and the machine must

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "base/memory.h"
+#include "base/rng.h"
 #include "control.h"
 #include "event.h"
 #include "finding.h"
@@ -125,7 +126,7 @@ struct run {
     struct monitor monitor;     /* the exclusive monitor */
     enum memory_model memory;   /* opt's (opt is the caller's: only during the run) */
     struct store_buffers sb;
-    GRand *fault_rand;          /* draws the spurious store-exclusive failures */
+    struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     double inject;              /* opt's, or 0 under a fixed schedule */
     uint64_t delay_holder;      /* likewise */
     GArray *turns;              /* struct sched_turn: the interleaving, as it runs */
@@ -143,7 +144,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(run, run_free)
 
 /* Run the program from a reset machine until it ends, with strategy s. */
 void run_program(struct run *r, struct sched *s, const struct run_options *opt);
-/* Drop what the last run kept (its findings, turns and fault). */
+/* Drop what the last run kept (its findings, turns and fault); the turns
+ * array stays, empty, for the next run. */
 void run_clear(struct run *r);
 
 /* Did the run find something: a finding, or an end that is not normal

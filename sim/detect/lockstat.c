@@ -3,6 +3,9 @@
 #include "lockstat.h"
 
 #define HOLDERS_REMEMBERED 4    /* variables a waiter saw held, per wait */
+/* Locks are kept from run to run (a hunt's runs take the same ones): one
+ * whose run is not this run's is fresh.  Past this many, they go. */
+#define LOCKS_KEPT 4096
 
 struct waiter {
     bool waiting;
@@ -12,6 +15,7 @@ struct waiter {
 };
 
 struct lock {
+    unsigned run;               /* the run it is of */
     struct lock_stats s;
     bool released;              /* seen released: a lock, not a counter */
     int holder;                 /* -1: free */
@@ -32,8 +36,10 @@ struct taker {
 struct lockstat {
     struct machine *m;
     GHashTable *locks;          /* address -> struct lock */
+    unsigned run;               /* this run's number */
     struct taker *takers;
-    GArray *result;             /* struct lock_stats, after a run */
+    bool ended;                 /* the run ended: result may be made */
+    GArray *result;             /* struct lock_stats, made when asked for */
     bool cached;                /* the last look-up: cached_addr is cached_lock */
     uint64_t cached_addr;       /* (which may be NULL: no lock there) */
     struct lock *cached_lock;
@@ -61,25 +67,54 @@ static void lockstat_begin(void *ctx, const struct run_control *ctl)
 {
     (void)ctl;
     struct lockstat *ls = ctx;
-    g_hash_table_remove_all(ls->locks);
+    if (g_hash_table_size(ls->locks) > LOCKS_KEPT)
+        g_hash_table_remove_all(ls->locks);
+    ls->run++;
+    ls->ended = false;
     ls->cached = false;
     memset(ls->takers, 0, ls->m->ncores * sizeof *ls->takers);
     clear_results(ls);
 }
 
+/* The lock at addr in this run, or NULL. */
+static struct lock *lock_of_run(struct lockstat *ls, uint64_t addr)
+{
+    struct lock *l = g_hash_table_lookup(ls->locks, &addr);
+    return l != NULL && l->run == ls->run ? l : NULL;
+}
+
+/* A fresh lock at addr: a kept one, or a new one. */
+static struct lock *new_lock(struct lockstat *ls, uint64_t addr)
+{
+    size_t size = sizeof(struct lock) + ls->m->ncores * sizeof(struct waiter);
+    struct lock *l = g_hash_table_lookup(ls->locks, &addr);
+    if (l == NULL) {
+        l = g_malloc0(size);
+        l->s.pairs = g_array_new(FALSE, FALSE, sizeof(struct lock_pair));
+        uint64_t *key = g_new(uint64_t, 1);
+        *key = addr;
+        g_hash_table_insert(ls->locks, key, l);
+    }
+    GArray *pairs = l->s.pairs;
+    memset(l, 0, size);
+    g_array_set_size(pairs, 0);
+    l->s.pairs = pairs;
+    l->run = ls->run;
+    l->s.addr = addr;
+    l->holder = -1;
+    return l;
+}
+
 static struct lock *lock_at(struct lockstat *ls, uint64_t addr, unsigned size, bool create)
 {
-    struct lock *l = ls->cached && ls->cached_addr == addr
-                         ? ls->cached_lock : g_hash_table_lookup(ls->locks, &addr);
+    struct lock *l = ls->cached && ls->cached_addr == addr ? ls->cached_lock
+                                                            : lock_of_run(ls, addr);
     ls->cached = true;
     ls->cached_addr = addr;
     ls->cached_lock = l;
     if (l != NULL || !create)
         return l;
-    l = g_malloc0(sizeof *l + ls->m->ncores * sizeof(struct waiter));
-    l->s.addr = addr;
-    l->s.pairs = g_array_new(FALSE, FALSE, sizeof(struct lock_pair));
-    l->holder = -1;
+    l = new_lock(ls, addr);
     for (int i = 0; i < 2; i++) {
         const struct symbol *t = ls->tables[i];
         if (t && addr >= t->addr && addr < t->addr + t->size) {
@@ -87,9 +122,6 @@ static struct lock *lock_at(struct lockstat *ls, uint64_t addr, unsigned size, b
             l->s.bucket = (unsigned)((addr - t->addr) / size);
         }
     }
-    uint64_t *key = g_new(uint64_t, 1);
-    *key = addr;
-    g_hash_table_insert(ls->locks, key, l);
     ls->cached_lock = l;
     return l;
 }
@@ -197,24 +229,33 @@ static gint by_address(gconstpointer a, gconstpointer b)
     return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The run ended: keep the locks (words seen taken and released). */
+/* The run ended: its locks may be asked for. */
 static void lockstat_end(void *ctx)
 {
     struct lockstat *ls = ctx;
-    clear_results(ls);
+    ls->ended = true;
+}
+
+/* The locks of the run that ended (words seen taken and released), made
+ * once when first asked for: a hunt's runs never ask. */
+static GArray *results(struct lockstat *ls)
+{
+    if (ls->result != NULL || !ls->ended)
+        return ls->result;
     ls->result = g_array_new(FALSE, FALSE, sizeof(struct lock_stats));
     GHashTableIter it;
     gpointer value;
     g_hash_table_iter_init(&it, ls->locks);
     while (g_hash_table_iter_next(&it, NULL, &value)) {
         struct lock *l = value;
-        if (!l->released)
+        if (l->run != ls->run || !l->released)
             continue;
         struct lock_stats s = l->s;
-        s.pairs = g_array_ref(l->s.pairs);
+        s.pairs = g_array_copy(l->s.pairs);     /* the lock is reused next run */
         g_array_append_val(ls->result, s);
     }
     g_array_sort(ls->result, by_address);
+    return ls->result;
 }
 
 struct lockstat *lockstat_new(struct machine *m)
@@ -246,7 +287,7 @@ struct event_sink lockstat_sink(struct lockstat *ls)
 
 int lockstat_holder(struct lockstat *ls, uint64_t addr)
 {
-    const struct lock *l = g_hash_table_lookup(ls->locks, &addr);
+    const struct lock *l = lock_of_run(ls, addr);
     return l ? l->holder : -1;
 }
 
@@ -263,7 +304,7 @@ char *lockstat_name_at(struct lockstat *ls, uint64_t addr)
 
 GArray *lockstat_locks(struct lockstat *ls)
 {
-    return ls->result;
+    return results(ls);
 }
 
 /* "__atomic_hash bucket 1" or the lock's symbol+offset (to free). */
@@ -276,12 +317,13 @@ char *lockstat_lock_name(struct lockstat *ls, const struct lock_stats *s)
 
 void lockstat_print(struct lockstat *ls, FILE *out)
 {
-    if (ls->result == NULL || ls->result->len == 0)
+    GArray *locks = results(ls);
+    if (locks == NULL || locks->len == 0)
         return;
     fprintf(out, "atomsim: locks:%28s %8s %9s %8s %15s %15s %6s\n", "", "acquired", "contended",
             "spins", "wait total/max", "hold total/max", "false");
-    for (guint i = 0; i < ls->result->len; i++) {
-        const struct lock_stats *s = &g_array_index(ls->result, struct lock_stats, i);
+    for (guint i = 0; i < locks->len; i++) {
+        const struct lock_stats *s = &g_array_index(locks, struct lock_stats, i);
         g_autofree char *name = lockstat_lock_name(ls, s);
         char wait[40], hold[40];
         g_snprintf(wait, sizeof wait, "%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, s->wait_total,

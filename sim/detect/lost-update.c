@@ -1,4 +1,5 @@
 /* lost-update.c — see lost-update.h. */
+#include <string.h>
 #include "lost-update.h"
 
 struct access {
@@ -7,7 +8,12 @@ struct access {
     uint64_t step, pc, value;
 };
 
+/* Locations are kept from run to run (a hunt's runs touch the same ones):
+ * one whose run is not this run's is fresh.  Past this many, they go. */
+#define LOCATIONS_KEPT 4096
+
 struct location {
+    unsigned run;               /* the run it is of */
     struct access change;       /* the last write that changed the value */
     struct access write;        /* the last write of any value */
     unsigned found;             /* lost updates found here */
@@ -18,6 +24,7 @@ struct lost_update {
     const struct run_control *ctl;     /* of the run under way */
     struct machine *m;
     unsigned shown;
+    unsigned run;               /* this run's number */
     GHashTable *locations;      /* address -> struct location */
     uint64_t last_addr;         /* the location looked up last (last), if any */
     struct location *last;
@@ -27,7 +34,9 @@ static void lost_update_begin(void *ctx, const struct run_control *ctl)
 {
     struct lost_update *d = ctx;
     d->ctl = ctl;
-    g_hash_table_remove_all(d->locations);
+    if (g_hash_table_size(d->locations) > LOCATIONS_KEPT)
+        g_hash_table_remove_all(d->locations);
+    d->run++;
     d->last = NULL;
 }
 
@@ -35,12 +44,17 @@ static struct location *location_of(struct lost_update *d, uint64_t addr)
 {
     if (d->last != NULL && d->last_addr == addr)
         return d->last;
+    size_t size = sizeof(struct location) + d->m->ncores * sizeof(struct access);
     struct location *l = g_hash_table_lookup(d->locations, &addr);
     if (l == NULL) {
-        l = g_malloc0(sizeof *l + d->m->ncores * sizeof(struct access));
+        l = g_malloc0(size);
         uint64_t *key = g_new(uint64_t, 1);
         *key = addr;
         g_hash_table_insert(d->locations, key, l);
+    }
+    if (l->run != d->run) {
+        memset(l, 0, size);
+        l->run = d->run;
     }
     d->last_addr = addr;
     d->last = l;
@@ -163,7 +177,7 @@ static void lost_update_end(void *ctx)
     g_hash_table_iter_init(&it, d->locations);
     while (g_hash_table_iter_next(&it, &key, &value)) {
         const struct location *l = value;
-        if (l->found <= d->shown)
+        if (l->run != d->run || l->found <= d->shown)
             continue;
         g_autofree char *var = image_name_addr(d->m->img, *(uint64_t *)key);
         g_autofree char *line = g_strdup_printf("atomsim: %u more lost updates on %s, not shown",

@@ -14,6 +14,7 @@ struct search {
     gint batch_end;             /* this batch's indices end here */
     gint stop_at;               /* no index from here on is needed (atomic) */
     gint runs;                  /* runs made (atomic) */
+    gint found;                 /* runs that found something (atomic) */
     uint64_t horizon;           /* pct's K for this batch, or 0: the spec's own */
     gint64 deadline;            /* monotonic time of the time limit, or 0 */
     gint timed_out;             /* (atomic) */
@@ -43,8 +44,11 @@ static struct run_options quiet_options(const struct explore_options *eo, struct
 static void note_run(struct search *s, gint i, int64_t seed, const struct run *r)
 {
     const struct explore_options *eo = s->eo;
-    g_atomic_int_inc(&s->runs);
     bool failed = run_found(r);
+    gint runs = g_atomic_int_add(&s->runs, 1) + 1;
+    gint found = failed ? g_atomic_int_add(&s->found, 1) + 1 : g_atomic_int_get(&s->found);
+    ticker_tick(eo->ticker, (struct search_progress){ .runs = (uint64_t)runs,
+                                                      .found = (uint64_t)found });
     LOG(LOG_EXPLORE, "seed %" G_GINT64_FORMAT "%s: %" G_GUINT64_FORMAT " steps, %s", seed,
         s->horizon ? " (pct's K estimated)" : "", r->steps, failed ? "found something" : "clean");
     if (!failed && s->horizon == 0)
@@ -73,6 +77,7 @@ static void run_seeds(gpointer data, gpointer user_data)
     struct detectors d;
     detectors_init(&d, m, 0, eo->spin_limit, eo->sc_fail_limit);
     struct run_options ro = quiet_options(eo, &d);
+    g_autoptr(sched) strategy = sched_new(eo->sched, (uint64_t)eo->first_seed, m->ncores, NULL);
     for (;;) {
         /* past the time limit no seed is handed out: every seed that is
          * runs, so none below a failing one is skipped */
@@ -86,7 +91,7 @@ static void run_seeds(gpointer data, gpointer user_data)
         if (!mine(eo, i))
             continue;
         int64_t seed = eo->first_seed + i;
-        g_autoptr(sched) strategy = sched_new(eo->sched, (uint64_t)seed, m->ncores, NULL);
+        sched_reseed(strategy, (uint64_t)seed);
         if (s->horizon)
             sched_set_horizon(strategy, s->horizon);
         ro.fault_seed = (uint64_t)seed;

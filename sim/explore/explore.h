@@ -13,6 +13,7 @@
 
 #include <glib.h>
 #include "core/run.h"
+#include "ticker.h"
 
 struct explore_options {
     const char *sched;          /* a seeded strategy: "random:M" */
@@ -24,6 +25,7 @@ struct explore_options {
     double time_limit;          /* seconds; no seed starts after them (0: none) */
     struct run_options run;     /* limits, monitor, lock-table size */
     uint64_t spin_limit, sc_fail_limit;
+    struct ticker *ticker;      /* told how far the search is, or NULL */
 };
 
 /* A seed that found something, and pct's K it ran with (0: the spec's). */

@@ -3,7 +3,9 @@
  * Starting from the schedule a failing run recorded, shrinking tries, one
  * turn at a time, to let the running core go on instead of being
  * preempted: it removes a turn and gives its steps to the same core's next
- * turn.  Each candidate runs with every core free to finish after its last
+ * turn.  When no single turn can go, it tries pairs of turns: a switch
+ * away and the switch back, or a store-buffer drain and the turn that
+ * needed it, may only go together.  Each candidate runs with every core free to finish after its last
  * turn; it is kept if the run still shows the same finding with fewer
  * preemptions, and the schedule that run recorded is the next start.
  */

@@ -10,6 +10,7 @@
 
 #include "base/error.h"
 #include "base/limits.h"
+#include "base/rng.h"
 #include "strategy.h"
 
 #define PCT_DEFAULT_DEPTH 3
@@ -19,7 +20,7 @@
 struct pct {
     struct sched base;
     uint64_t seed;
-    GRand *rand;
+    struct rng rand;
     /* depth d, steps k, each core's priority (higher runs), the d-1 steps
      * at which the running core drops below every other, and the steps so
      * far */
@@ -35,38 +36,34 @@ struct pct {
 static void pct_reset(struct sched *base)
 {
     struct pct *s = (struct pct *)base;
-    if (s->rand)
-        g_rand_free(s->rand);
-    s->rand = sched_rand_new(s->seed);
+    rng_seed(&s->rand, s->seed);
     /* priorities 2d, 2d+2 .. 2(d+n-1) in a random order; d-1 change points
      * among the first k steps, the i-th dropping its core to priority i */
     for (unsigned i = 0; i < s->ncores; i++)
         s->priority[i] = 2 * (int)(s->depth + i);
     for (unsigned i = s->ncores; i > 1; i--) {
-        unsigned j = (unsigned)g_rand_int_range(s->rand, 0, (gint32)i);
+        unsigned j = rng_range(&s->rand, 0, i);
         int t = s->priority[i - 1];
         s->priority[i - 1] = s->priority[j];
         s->priority[j] = t;
     }
     long k = s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS;
     for (long i = 0; i + 1 < s->depth; i++)
-        s->change[i] = (uint64_t)g_rand_int_range(s->rand, 1, (gint32)k + 1);
+        s->change[i] = rng_range(&s->rand, 1, (uint32_t)k + 1);
     /* each drain (store buffers; each slot of each core's): an odd priority
      * at a random place among the cores' (drawn last, so that without store
      * buffers the choices are what they always were) */
     for (unsigned i = 0; i < s->ncores * ATOMSIM_STORE_BUFFER_DEPTH; i++)
         s->priority[s->ncores + i] =
-            2 * (int)(s->depth + g_rand_int_range(s->rand, 0, (gint32)s->ncores + 1)) - 1;
+            2 * (int)(s->depth + rng_range(&s->rand, 0, s->ncores + 1)) - 1;
     s->step = 0;
     s->lowest = 0;
 }
 
-static void pct_free(struct sched *base)
+static void pct_reseed(struct sched *base, uint64_t seed)
 {
     struct pct *s = (struct pct *)base;
-    if (s->rand)
-        g_rand_free(s->rand);
-    g_free(s);
+    s->seed = seed;
 }
 
 /* pct[:D[:K]] */
@@ -84,7 +81,7 @@ static struct sched *pct_create(const char *spec, const char *arg, uint64_t seed
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "--sched %s: pct:D:K takes a depth D from 1 to %d and K steps from 1 to %d",
                     spec, PCT_MAX_DEPTH, TURN_MAX);
-        pct_free(&s->base);
+        g_free(s);
         return NULL;
     }
     s->estimate = s->steps == 0;
@@ -142,8 +139,8 @@ const struct strategy strategy_pct = {
                    "points among the first K steps (default D 3)",
     .seeded = true,
     .create = pct_create,
-    .free = pct_free,
     .reset = pct_reset,
+    .reseed = pct_reseed,
     .next = pct_next,
     .describe = pct_describe,
     .spinning = pct_spinning,

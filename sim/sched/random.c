@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/rng.h"
 #include "strategy.h"
 
 #define RANDOM_DEFAULT_MEAN 4
@@ -12,23 +13,19 @@ struct random_sched {
     struct sched base;
     long mean;          /* mean turn length */
     uint64_t seed;
-    GRand *rand;
+    struct rng rand;
 };
 
 static void random_reset(struct sched *base)
 {
     struct random_sched *s = (struct random_sched *)base;
-    if (s->rand)
-        g_rand_free(s->rand);
-    s->rand = sched_rand_new(s->seed);
+    rng_seed(&s->rand, s->seed);
 }
 
-static void random_free(struct sched *base)
+static void random_reseed(struct sched *base, uint64_t seed)
 {
     struct random_sched *s = (struct random_sched *)base;
-    if (s->rand)
-        g_rand_free(s->rand);
-    g_free(s);
+    s->seed = seed;
 }
 
 static struct sched *random_create(const char *spec, const char *arg, uint64_t seed,
@@ -42,7 +39,7 @@ static struct sched *random_create(const char *spec, const char *arg, uint64_t s
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "--sched %s: the turn length must be a whole number from 1 to %d",
                     spec, TURN_MAX);
-        random_free(&s->base);
+        g_free(s);
         return NULL;
     }
     s->seed = seed;
@@ -62,8 +59,8 @@ static unsigned random_next(struct sched *base, const bool *runnable, unsigned n
     for (unsigned i = 0; i < nchoices; i++)
         candidates += runnable[i];
     g_assert(candidates > 0);
-    unsigned pick = (unsigned)g_rand_int_range(s->rand, 0, (gint32)candidates);
-    *turn = g_rand_int_range(s->rand, 1, (gint32)(2 * s->mean));
+    unsigned pick = rng_range(&s->rand, 0, candidates);
+    *turn = rng_range(&s->rand, 1, (uint32_t)(2 * s->mean));
     for (unsigned i = 0; i < nchoices; i++)
         if (runnable[i] && pick-- == 0)
             return i;
@@ -83,8 +80,8 @@ const struct strategy strategy_random = {
     .description = "seeded random: a random core for 1 .. 2M-1 steps (default M 4)",
     .seeded = true,
     .create = random_create,
-    .free = random_free,
     .reset = random_reset,
+    .reseed = random_reseed,
     .next = random_next,
     .describe = random_describe,
 };

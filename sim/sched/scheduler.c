@@ -67,6 +67,12 @@ void sched_reset(struct sched *s)
         s->ops->reset(s);
 }
 
+void sched_reseed(struct sched *s, uint64_t seed)
+{
+    if (s->ops->reseed)
+        s->ops->reseed(s, seed);
+}
+
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
                     int current, long *turn)
 {

@@ -105,6 +105,9 @@ unsigned sched_bound(const struct sched *s);
 
 /* Start again from the seed: the same choices as the first run. */
 void sched_reset(struct sched *s);
+/* A seeded strategy draws from seed from the next reset on, as if made
+ * with it (a hunt's runs reuse one strategy); the others ignore it. */
+void sched_reseed(struct sched *s, uint64_t seed);
 
 /* The choice that comes next among nchoices = SCHED_CHOICES(n, slots) (runnable[i]
  * for the candidates; at least one is) and the length of its turn.

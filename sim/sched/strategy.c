@@ -22,9 +22,3 @@ unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current)
     }
     g_assert_not_reached();
 }
-
-GRand *sched_rand_new(uint64_t seed)
-{
-    guint32 words[2] = { (guint32)seed, (guint32)(seed >> 32) };
-    return g_rand_new_with_seed_array(words, 2);
-}

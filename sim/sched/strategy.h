@@ -37,6 +37,8 @@ struct strategy {
     void (*free)(struct sched *s);
     /* Start again: the same choices as the first run.  NULL: nothing to do. */
     void (*reset)(struct sched *s);
+    /* seeded: draw from seed from the next reset on (sched_reseed). */
+    void (*reseed)(struct sched *s, uint64_t seed);
     /* sched_next.  NULL for an exhaustive strategy, which runs no schedule
      * itself (the explore layer makes its nodes: sched_new_search). */
     unsigned (*next)(struct sched *s, const bool *runnable, unsigned nchoices, int current,
@@ -81,7 +83,5 @@ gboolean sched_parse_count(const char *text, long *out);
 /* The next runnable choice after current, in order (current itself only if
  * no other can run). */
 unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current);
-/* A GRand seeded with seed, as every seeded strategy draws from it. */
-GRand *sched_rand_new(uint64_t seed);
 
 #endif
