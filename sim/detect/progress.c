@@ -8,6 +8,7 @@
  * taken to be making progress.  The table has twice as many slots. */
 #define STATES_MAX 4096
 #define STATE_SLOTS (2 * STATES_MAX)
+G_STATIC_ASSERT(STATE_SLOTS <= 65536);    /* a slot's index is 16 bits */
 #define NO_PC UINT64_MAX
 /* A core's state is sampled at every SAMPLE_EVERY-th of its events: a core
  * that goes round in circles has few states, and the samples soon only
@@ -32,6 +33,7 @@ struct spinner {
     uint64_t window;
     uint64_t events;
     uint64_t *states;
+    uint16_t *filled;           /* the slots of states filled, nstates of them */
     unsigned nstates;
     uint64_t novel_at, last_at, repeats;
     uint64_t data_pc, data_addr;        /* its last access to a word that is no lock */
@@ -52,8 +54,8 @@ struct progress {
 /* A core's window starts afresh: no states yet. */
 static void window_reset(struct spinner *sp, uint64_t window)
 {
-    if (sp->nstates > 0)
-        memset(sp->states, 0, STATE_SLOTS * sizeof *sp->states);
+    for (unsigned i = 0; i < sp->nstates; i++)     /* a short run fills a few */
+        sp->states[sp->filled[i]] = 0;
     sp->window = window;
     sp->nstates = 0;
     sp->events = sp->novel_at = sp->last_at = sp->repeats = 0;
@@ -186,8 +188,10 @@ static bool moves_on(struct progress *p, const struct event *e)
  * no room to tell). */
 static bool novel(struct spinner *sp, uint64_t h)
 {
-    if (sp->states == NULL)
+    if (sp->states == NULL) {
         sp->states = g_new0(uint64_t, STATE_SLOTS);
+        sp->filled = g_new(uint16_t, STATES_MAX);
+    }
     h |= 1;                     /* 0 marks an empty slot */
     for (unsigned i = (unsigned)(h >> 17) % STATE_SLOTS;; i = (i + 1) % STATE_SLOTS) {
         if (sp->states[i] == h)
@@ -196,7 +200,7 @@ static bool novel(struct spinner *sp, uint64_t h)
             if (sp->nstates == STATES_MAX)
                 return true;
             sp->states[i] = h;
-            sp->nstates++;
+            sp->filled[sp->nstates++] = (uint16_t)i;
             return true;
         }
     }
@@ -372,8 +376,10 @@ void progress_free(struct progress *p)
 {
     if (p == NULL)
         return;
-    for (unsigned i = 0; i < p->m->ncores; i++)
+    for (unsigned i = 0; i < p->m->ncores; i++) {
         g_free(p->cores[i].states);
+        g_free(p->cores[i].filled);
+    }
     g_free(p->cores);
     g_free(p);
 }
