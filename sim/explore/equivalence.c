@@ -67,6 +67,7 @@ struct equivalence {
     void *explored_ctx;
     uint64_t watch_from;
     bool cut;
+    uint64_t drainable;         /* the drain agents that could run after the last step */
 };
 
 static bool is_memory(uint64_t word)
@@ -295,6 +296,7 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     eq->max_level = eq->all_level = eq->write_level = eq->read_all_level = 0;
     g_hash_table_remove_all(eq->words);
     eq->cut = false;
+    eq->drainable = 0;
 }
 
 /* The drain agents that could take a step: agent n * (1 + k) + i for core
@@ -339,8 +341,11 @@ static void equivalence_event(void *ctx, const struct event *e)
     s.seq = eq->core_seq[agent] = intern(eq, eq->core_seq[agent], s.level);
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
-     * step; and the cores with buffered stores could drain one. */
-    s.could_run = machine_running(eq->m) | could_drain(eq->ctl->buffers, n);
+     * step.  A step's event comes after its effect on the buffers (a push,
+     * a drain, the drains it forced): the drains that could have been
+     * chosen instead of it are those that could after the step before. */
+    s.could_run = machine_running(eq->m) | eq->drainable;
+    eq->drainable = could_drain(eq->ctl->buffers, n);
     g_array_append_val(eq->steps, s);
 }
 
