@@ -1,6 +1,5 @@
 /* dfs.c — see dfs.h. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
@@ -13,6 +12,9 @@
  * Forgetting is sound: a prefix seen again is only explored again. */
 #define DFS_NAMES_MAX (1u << 19)
 #define DFS_LISTS_MAX (1u << 21)
+/* It counts distinct interleavings up to this many (a 64-bit digest each,
+ * some 24 bytes), then says "at least". */
+#define DFS_CLASSES_MAX (1u << 20)
 
 /* A run whose prefixes children take: its steps' cores, as turns. */
 struct search_record {
@@ -76,7 +78,7 @@ struct dfs {
     unsigned preemptions;       /* of the node that runs */
     unsigned skipped;           /* children not started: explored already */
     unsigned forgotten;         /* times the explored prefixes were dropped */
-    GHashTable *classes;        /* the completed runs' traces: SHA-256 digests */
+    GHashTable *classes;        /* the completed runs' traces: 64-bit digests */
     FILE *classes_file;         /* ATOMSIM_DFS_CLASSES: their texts, or NULL */
 };
 
@@ -207,7 +209,7 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
 /* The last run completed (it was not cut short and found nothing): count
  * its trace if it is one no run before completed, and write it out
  * (ATOMSIM_DFS_CLASSES, and the explore log). */
-static void count_class(struct dfs *s)
+static void count_class(struct dfs *s, struct dfs_result *out)
 {
     g_autofree char *text = equivalence_trace_text(s->eq);
     GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
@@ -216,12 +218,16 @@ static void count_class(struct dfs *s)
     gsize len = sizeof digest;
     g_checksum_get_digest(sum, digest, &len);
     g_checksum_free(sum);
-    GBytes *key = g_bytes_new(digest, len);
-    if (g_hash_table_contains(s->classes, key)) {
-        g_bytes_unref(key);
+    uint64_t key;
+    memcpy(&key, digest, sizeof key);
+    gpointer k = (gpointer)(uintptr_t)key;
+    if (g_hash_table_contains(s->classes, k))
+        return;
+    if (g_hash_table_size(s->classes) >= DFS_CLASSES_MAX) {
+        out->distinct_capped = true;
         return;
     }
-    g_hash_table_add(s->classes, key);
+    g_hash_table_add(s->classes, k);
     LOG(LOG_EXPLORE, "dfs: a new interleaving (%u): %s", g_hash_table_size(s->classes), text);
     if (s->classes_file != NULL)
         fprintf(s->classes_file, "%s\n", text);
@@ -277,8 +283,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     g_autoptr(GHashTable) explored = g_hash_table_new_full(
         g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
-    g_autoptr(GHashTable) classes = g_hash_table_new_full(
-        g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
+    g_autoptr(GHashTable) classes = g_hash_table_new(g_direct_hash, g_direct_equal);
     struct dfs s = { eq, reduction_wanted(), explored, stack, m->ncores, equivalence_agents(eq),
                      o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file() };
     struct search_node *root = g_new0(struct search_node, 1);
@@ -312,7 +317,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         run_clear(r);
         out->cuts += cut;
         if (!cut)
-            count_class(&s);
+            count_class(&s, out);
         struct search_record *rec = record_run(eq, steps, m->ncores);
         expand(&s, n, steps, cut, n->preemptions < o->bound, out->runs == 1, rec);
         record_unref(rec);

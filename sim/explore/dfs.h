@@ -38,6 +38,7 @@ struct dfs_result {
     unsigned forgotten;         /* times the explored prefixes were dropped */
     unsigned distinct;          /* distinct interleavings (Mazurkiewicz traces)
                                    the runs not cut short completed */
+    bool distinct_capped;       /* there were more: the count stopped */
     double seconds;
 };
 
