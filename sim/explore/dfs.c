@@ -13,7 +13,7 @@
 #define DFS_NAMES_MAX (1u << 19)
 #define DFS_LISTS_MAX (1u << 21)
 /* It counts distinct interleavings up to this many (a 64-bit digest each,
- * some 24 bytes), then says "at least". */
+ * and one of the values its run saw: some 32 bytes), then says "at least". */
 #define DFS_CLASSES_MAX (1u << 20)
 
 /* A run whose prefixes children take: its steps' cores, as turns. */
@@ -80,6 +80,7 @@ struct dfs {
     unsigned forgotten;         /* times the explored prefixes were dropped */
     GHashTable *classes;        /* the completed runs' traces: 64-bit digests */
     FILE *classes_file;         /* ATOMSIM_DFS_CLASSES: their texts, or NULL */
+    bool warned;                /* that runs of one trace differed */
 };
 
 /* A name (ncores + 1 words) as a table key. */
@@ -208,7 +209,9 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
 
 /* The last run completed (it was not cut short and found nothing): count
  * its trace if it is one no run before completed, and write it out
- * (ATOMSIM_DFS_CLASSES, and the explore log). */
+ * (ATOMSIM_DFS_CLASSES, and the explore log); if one did, check that this
+ * run saw what it saw (with ATOMSIM_DFS_REDUCE=0 every run of a trace is
+ * checked against the first). */
 static void count_class(struct dfs *s, struct dfs_result *out)
 {
     g_autofree char *text = equivalence_trace_text(s->eq);
@@ -221,13 +224,21 @@ static void count_class(struct dfs *s, struct dfs_result *out)
     uint64_t key;
     memcpy(&key, digest, sizeof key);
     gpointer k = (gpointer)(uintptr_t)key;
-    if (g_hash_table_contains(s->classes, k))
+    uint64_t values = equivalence_values_digest(s->eq) | 1;
+    gpointer known = g_hash_table_lookup(s->classes, k);
+    if (known != NULL) {
+        if ((uint64_t)(uintptr_t)known != values && !s->warned) {
+            /* steps said to commute did not: equivalence.c is wrong */
+            g_warning("dfs: two runs of one interleaving saw different values: %s", text);
+            s->warned = true;
+        }
         return;
+    }
     if (g_hash_table_size(s->classes) >= DFS_CLASSES_MAX) {
         out->distinct_capped = true;
         return;
     }
-    g_hash_table_add(s->classes, k);
+    g_hash_table_insert(s->classes, k, (gpointer)(uintptr_t)values);
     LOG(LOG_EXPLORE, "dfs: a new interleaving (%u): %s", g_hash_table_size(s->classes), text);
     if (s->classes_file != NULL)
         fprintf(s->classes_file, "%s\n", text);
@@ -285,7 +296,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
     g_autoptr(GHashTable) classes = g_hash_table_new(g_direct_hash, g_direct_equal);
     struct dfs s = { eq, reduction_wanted(), explored, stack, m->ncores, equivalence_agents(eq),
-                     o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file() };
+                     o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file(), false };
     struct search_node *root = g_new0(struct search_node, 1);
     g_ptr_array_add(stack, root);
     *out = (struct dfs_result){ 0 };

@@ -67,6 +67,7 @@ struct equivalence {
     void *explored_ctx;
     uint64_t watch_from;
     bool cut;
+    uint64_t *seen;             /* each agent's steps and the values they saw, digested */
     uint64_t drainable;         /* the drain agents that could run after the last step */
 };
 
@@ -296,6 +297,7 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     eq->max_level = eq->all_level = eq->write_level = eq->read_all_level = 0;
     g_hash_table_remove_all(eq->words);
     eq->cut = false;
+    memset(eq->seen, 0, eq->agents * sizeof *eq->seen);
     eq->drainable = 0;
 }
 
@@ -312,10 +314,31 @@ static uint64_t could_drain(const struct store_buffers *sb, unsigned n)
     return mask;
 }
 
+/* What e did and saw, added to its agent's digest: the same in every run
+ * of one trace, if steps that commute do.  A buffered store's value before
+ * is left out: it is what the core happened to see, not a read (it
+ * touches no memory word). */
+static void digest_event(struct equivalence *eq, unsigned agent, const struct event *e)
+{
+    uint64_t mask = value_mask(e->size ? e->size : 8);
+    uint64_t before = (e->flags & EVENT_BUFFERED) || e->kind == EVENT_TRAP ? 0 : e->old_value;
+    uint64_t after = e->kind == EVENT_TRAP ? 0 : e->new_value;
+    uint64_t parts[] = { e->kind, e->flags & (EVENT_SUCCESS | EVENT_DRAINED), e->addr, e->size,
+                         before & mask, after & mask, e->kind == EVENT_TRAP ? e->old_value : 0 };
+    uint64_t h = eq->seen[agent];
+    for (size_t i = 0; i < G_N_ELEMENTS(parts); i++)
+        h = (h ^ parts[i]) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;     /* FNV-like */
+    eq->seen[agent] = h;
+}
+
 static void equivalence_event(void *ctx, const struct event *e)
 {
     struct equivalence *eq = ctx;
     struct footprint f = footprint_of(eq, e);
+    unsigned n = eq->m->ncores;
+    unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED, e->slot);
+    /* a forced drain is part of its core's step */
+    digest_event(eq, e->flags & EVENT_FORCED ? e->core : agent, e);
     if (e->flags & EVENT_FORCED) {
         /* it arrives before the event of the instruction that forced it */
         footprint_join(&eq->forced[e->core], &f);
@@ -325,8 +348,6 @@ static void equivalence_event(void *ctx, const struct event *e)
         footprint_join(&f, &eq->forced[e->core]);
         eq->forced[e->core] = (struct footprint){ 0 };
     }
-    unsigned n = eq->m->ncores;
-    unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED, e->slot);
     struct step s = { .core = agent, .f = f };
     if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
@@ -358,6 +379,7 @@ struct equivalence *equivalence_new(struct machine *m, enum memory_model model, 
     eq->commute = commute;
     eq->buffers = memory_model_buffers(model);
     eq->forced = g_new0(struct footprint, m->ncores);
+    eq->seen = g_new0(uint64_t, eq->agents);
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));
     eq->core_level = g_new0(uint32_t, eq->agents);
     eq->words = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -376,6 +398,7 @@ void equivalence_free(struct equivalence *eq)
     g_hash_table_destroy(eq->seqs);
     g_free(eq->core_seq);
     g_free(eq->forced);
+    g_free(eq->seen);
     g_free(eq);
 }
 
@@ -488,4 +511,12 @@ char *equivalence_trace_text(const struct equivalence *eq)
             g_string_append_printf(text, "%s%s", text->len ? " " : "", list->str);
     }
     return g_string_free(text, FALSE);
+}
+
+uint64_t equivalence_values_digest(const struct equivalence *eq)
+{
+    uint64_t h = 0;
+    for (unsigned a = 0; a < eq->agents; a++)
+        h = (h ^ eq->seen[a]) * 0x100000001b3ull + a;
+    return h;
 }

@@ -87,5 +87,9 @@ uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core);
  * that took a step, then its list of levels ("0:1,2,4 3:3" — agent 0 took
  * steps at levels 1, 2 and 4, agent 3 one at level 3; to free). */
 char *equivalence_trace_text(const struct equivalence *eq);
+/* A digest of what each agent did in the last run and the values it read
+ * and wrote: runs of one trace have the same, if the steps the footprints
+ * say commute do (a check of equivalence.c's rules). */
+uint64_t equivalence_values_digest(const struct equivalence *eq);
 
 #endif
