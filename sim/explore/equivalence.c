@@ -28,16 +28,15 @@ struct footprint {
 #define SCHEDULE_WORD ((UINT64_MAX >> WORD_SHIFT) + 1)
 #define BUFFER_WORD(core) (SCHEDULE_WORD + 1 + (core))
 
-/* Steps are taken by agents: core i runs (agent i) or drains its store
- * buffer (agent n + i, --memory tso), as the scheduler chooses them
- * (SCHED_CHOICES).  A drain the core's next instruction needed is part of
+/* Steps are taken by agents: core i runs (agent i) or drains its k-th
+ * oldest buffered store (agent n * (1 + k) + i), as the scheduler chooses
+ * them (SCHED_CHOICES).  A drain the core's next instruction needed is part of
  * that instruction's step, not a step of its own. */
 struct step {
     uint32_t core;              /* the agent */
     uint32_t level;
     uint32_t seq;               /* its agent's levels up to it, interned */
     uint64_t could_run;         /* the agents that could take a step (a mask) */
-    struct footprint f;
 };
 
 struct equivalence {
@@ -348,7 +347,7 @@ static void equivalence_event(void *ctx, const struct event *e)
         footprint_join(&f, &eq->forced[e->core]);
         eq->forced[e->core] = (struct footprint){ 0 };
     }
-    struct step s = { .core = agent, .f = f };
+    struct step s = { .core = agent };
     if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
         memcpy(name, eq->core_seq, eq->agents * sizeof *name);
@@ -358,7 +357,7 @@ static void equivalence_event(void *ctx, const struct event *e)
             control_cut(eq->ctl);
         }
     }
-    s.level = take_level(eq, agent, &s.f);
+    s.level = take_level(eq, agent, &f);
     s.seq = eq->core_seq[agent] = intern(eq, eq->core_seq[agent], s.level);
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
