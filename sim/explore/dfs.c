@@ -13,8 +13,8 @@
 #define DFS_NAMES_MAX (1u << 19)
 #define DFS_LISTS_MAX (1u << 21)
 /* It counts distinct interleavings up to this many (a 64-bit digest each,
- * and one of the values its run saw: some 32 bytes), then says "at least". */
-#define DFS_CLASSES_MAX (1u << 20)
+ * and one of the values its run saw: some 40 bytes), then says "at least". */
+#define DFS_CLASSES_MAX (1u << 19)
 
 /* A run whose prefixes children take: its steps' cores, as turns. */
 struct search_record {
