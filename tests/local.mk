@@ -6,7 +6,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -44,13 +44,16 @@ tests_test_explain_LDADD = $(GLIB_LIBS)
 tests_test_hunt_SOURCES = %D%/test-hunt.c %D%/test-programs.h
 tests_test_hunt_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_hunt_LDADD = $(GLIB_LIBS)
+tests_test_dfs_SOURCES = %D%/test-dfs.c %D%/test-programs.h
+tests_test_dfs_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_dfs_LDADD = $(GLIB_LIBS)
 tests_test_lost_update_SOURCES = %D%/test-lost-update.c %D%/test-programs.h
 tests_test_lost_update_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_lost_update_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).

@@ -1,19 +1,40 @@
 #!/bin/sh
 # bench-dfs.sh — how many schedules `--sched dfs` runs to exhaust a clean
 # program, and how long it takes, for two atomsim builds side by side (to
-# see what the reduction of equivalent interleavings saves).  Run from the
-# build directory after `make check` (it uses tests/guest/):
+# see what the reduction of equivalent interleavings saves).  Per search:
+# schedules run, of them completed (not cut short), cut short, children not
+# started, distinct interleavings completed (classes), completed/classes,
+# seconds.  Run from the build directory after `make check` (it uses
+# tests/guest/):
 #   tools/bench-dfs.sh [OTHER_ATOMSIM]     (default: ./atomsim alone)
 set -e
 other=${1:-}
-# "runs cut skipped seconds" of one exhaustive search
+# "runs completed cut skipped distinct ratio seconds" of one exhaustive
+# search: completed runs were not cut short; distinct interleavings (and
+# completed/distinct) are '-' for a build that does not count them
 search() {
-    "$@" | sed -n 's/.*dfs:[0-9]* ran \([0-9]*\) schedules in \([0-9.]*\) s\( (\([0-9]*\) cut short and \([0-9]*\) not started\)\{0,1\}.*/\1|\4|\5|\2/p' |
-        awk -F'|' '{ printf "%6s %5s %5s %6s", $1, $2 == "" ? "-" : $2, $3 == "" ? "-" : $3, $4 }'
+    "$@" | awk '
+        function count(what,   n) {
+            if (!match($0, "[0-9]+ " what)) return "-"
+            n = substr($0, RSTART, RLENGTH); sub(/ .*/, "", n); return n
+        }
+        / ran [0-9]+ schedules in / {
+            runs = $0; sub(/.* ran /, "", runs); sub(/ .*/, "", runs)
+            secs = $0; sub(/.* schedules in /, "", secs); sub(/ .*/, "", secs)
+            cut = count("cut short"); skip = count("not started")
+            distinct = count("distinct interleavings")
+            done = cut == "-" ? runs : runs - cut
+            ratio = distinct == "-" || distinct == 0 ? "-" : sprintf("%.2f", done / distinct)
+            printf "%6s %6s %5s %5s %7s %5s %6s", runs, done, cut, skip, distinct, ratio, secs
+        }'
+}
+header() {
+    printf ' | %6s %6s %5s %5s %7s %5s %6s' "$1" done cut skip classes ratio s
 }
 printf '%-8s %-28s %-6s' cpu program search
-[ -n "$other" ] && printf ' | %6s %5s %5s %6s' other cut skip s
-printf ' | %6s %5s %5s %6s\n' runs cut skip s
+[ -n "$other" ] && header other
+header runs
+printf '\n'
 for cpu in $(sed -n 's/^GUEST_CPUS = //p' Makefile); do
     for spec in "2 dfs:2 tests/guest/$cpu/counter-atomic-once.elf" \
                 "3 dfs:2 tests/guest/$cpu/counter-atomic-once.elf" \

@@ -212,8 +212,8 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
         res.forgotten == 1 ? "" : "s");
     g_autofree char *summary = g_strdup_printf(
         "dfs:%u%s ran %u schedules in %.2f s (%u cut short and %u not started: equivalent to "
-        "ones explored%s): %s", bound, shard, res.runs, res.seconds, res.cuts, res.skipped,
-        forgot,
+        "ones explored%s; %s%u distinct interleavings): %s", bound, shard, res.runs, res.seconds,
+        res.cuts, res.skipped, forgot, res.distinct_capped ? "at least " : "", res.distinct,
         !res.exhausted ? (res.stopped_at_runs ? "stopped at --runs, nothing found so far"
                                               : "stopped at --time-limit, nothing found so far")
         : o->shards > 1 ? "this shard's share of the schedules with at most that many "

@@ -1,4 +1,5 @@
 /* dfs.c — see dfs.h. */
+#include <stdio.h>
 #include <string.h>
 
 #include "base/log.h"
@@ -11,6 +12,9 @@
  * Forgetting is sound: a prefix seen again is only explored again. */
 #define DFS_NAMES_MAX (1u << 19)
 #define DFS_LISTS_MAX (1u << 21)
+/* It counts distinct interleavings up to this many (a 64-bit digest each,
+ * and one of the values its run saw: some 40 bytes), then says "at least". */
+#define DFS_CLASSES_MAX (1u << 19)
 
 /* A run whose prefixes children take: its steps' cores, as turns. */
 struct search_record {
@@ -24,10 +28,6 @@ struct search_node {
     unsigned core;
     uint64_t branch_from;       /* the first step a child may preempt at */
     unsigned preemptions;       /* chosen so far */
-    /* the step the preempted core would have taken, explored already: it
-     * sleeps from branch_from - 1 on (sleeper < 0: none) */
-    int sleeper;
-    struct footprint sleeping;
 };
 
 static void record_unref(struct search_record *rec)
@@ -68,14 +68,19 @@ static GArray *node_prefix(const struct search_node *n, unsigned ncores)
  * record of the last run's steps. */
 struct dfs {
     struct equivalence *eq;
+    bool reduce;                /* prune equivalent schedules (else run them all) */
     GHashTable *explored;
     GPtrArray *stack;           /* struct search_node, the next on top */
     unsigned ncores;
     unsigned agents;            /* those that take steps: cores, and drains */
     unsigned shard, shards;     /* --shard: the root's children are dealt out */
     unsigned dealt;
+    unsigned preemptions;       /* of the node that runs */
     unsigned skipped;           /* children not started: explored already */
     unsigned forgotten;         /* times the explored prefixes were dropped */
+    GHashTable *classes;        /* the completed runs' traces: 64-bit digests */
+    FILE *classes_file;         /* ATOMSIM_DFS_CLASSES: their texts, or NULL */
+    bool warned;                /* that runs of one trace differed */
 };
 
 /* A name (ncores + 1 words) as a table key. */
@@ -97,6 +102,28 @@ static bool first_of_its_kind(struct dfs *s, GBytes *name, unsigned preemptions)
     }
     g_hash_table_insert(s->explored, name, GUINT_TO_POINTER(preemptions + 1));
     return true;
+}
+
+/* Was this name explored already, with no more preemptions than the node
+ * that runs now has?  Then, from the same state, with the same next step
+ * and no less budget, the same tail and its children were or will be
+ * explored: the run is cut short (equivalence_watch).  Takes name.
+ *
+ * This is the search's only cut in mid-run.  A sleep set (Godefroid) cut a
+ * run that took a step explored first from an earlier state, but under a
+ * preemption bound that is unsound: the equivalent schedule that takes the
+ * step first may need more preemptions than the bound allows, and its
+ * interleaving is then never run (Coons, Musuvathi and McKinley, "Bounded
+ * partial-order reduction", OOPSLA 2013, who make the reduction respect the
+ * bound).  Naming prefixes with the preemptions they were explored with
+ * respects it by construction: a prefix is cut only where one equivalent
+ * to it, with no fewer preemptions left, has been explored. */
+static bool explored_before(void *ctx, uint32_t *name)
+{
+    struct dfs *s = ctx;
+    g_autoptr(GBytes) key = name_key(s, name);
+    guint known = GPOINTER_TO_UINT(g_hash_table_lookup(s->explored, key));
+    return known != 0 && known - 1 <= s->preemptions;
 }
 
 /* Bound the memory of what the search remembers: between runs, drop it all
@@ -146,23 +173,17 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
     for (guint i = children->len; i-- > 0;) {
         struct child *ch = &g_array_index(children, struct child, i);
         uint64_t p = ch->p;
-        unsigned current = equivalence_core(s->eq, p);
         unsigned preemptions = n->preemptions + (p > 0);
         if (root && s->dealt++ % s->shards != s->shard) {
             g_bytes_unref(ch->name);
             continue;
         }
-        if (!first_of_its_kind(s, ch->name, preemptions)) {
+        if (!s->reduce)
+            g_bytes_unref(ch->name);
+        else if (!first_of_its_kind(s, ch->name, preemptions)) {
             s->skipped++;
             continue;
         }
-        /* current's step sleeps in the child, unless it changes which
-         * cores run, or current yielded after it (a spin), or it is the
-         * first (where switching is free, unlike after it) */
-        const struct footprint *taken = equivalence_footprint(s->eq, p);
-        bool yielded = p + 1 < steps && equivalence_core(s->eq, p + 1) != current &&
-                       equivalence_could_run(s->eq, p + 1, current);
-        bool sleeps = equivalence_may_sleep(taken) && !yielded && p > 0;
         struct search_node *child = g_new0(struct search_node, 1);
         rec->refs++;
         child->from = rec;
@@ -170,8 +191,6 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
         child->core = ch->c;
         child->branch_from = p + 1;
         child->preemptions = preemptions;
-        child->sleeper = sleeps ? (int)current : -1;
-        child->sleeping = *taken;
         g_ptr_array_add(s->stack, child);
     }
 }
@@ -188,6 +207,65 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
     return rec;
 }
 
+/* The last run completed (it was not cut short and found nothing): count
+ * its trace if it is one no run before completed, and write it out
+ * (ATOMSIM_DFS_CLASSES, and the explore log); if one did, check that this
+ * run saw what it saw (with ATOMSIM_DFS_REDUCE=0 every run of a trace is
+ * checked against the first). */
+static void count_class(struct dfs *s, struct dfs_result *out)
+{
+    g_autofree char *text = equivalence_trace_text(s->eq);
+    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    g_checksum_update(sum, (const guchar *)text, (gssize)strlen(text));
+    guint8 digest[32];
+    gsize len = sizeof digest;
+    g_checksum_get_digest(sum, digest, &len);
+    g_checksum_free(sum);
+    uint64_t key;
+    memcpy(&key, digest, sizeof key);
+    gpointer k = (gpointer)(uintptr_t)key;
+    uint64_t values = equivalence_values_digest(s->eq) | 1;
+    gpointer known = g_hash_table_lookup(s->classes, k);
+    if (known != NULL) {
+        if ((uint64_t)(uintptr_t)known != values && !s->warned) {
+            /* steps said to commute did not: equivalence.c is wrong */
+            g_warning("dfs: two runs of one interleaving saw different values: %s", text);
+            s->warned = true;
+        }
+        return;
+    }
+    if (g_hash_table_size(s->classes) >= DFS_CLASSES_MAX) {
+        out->distinct_capped = true;
+        return;
+    }
+    g_hash_table_insert(s->classes, k, (gpointer)(uintptr_t)values);
+    LOG(LOG_EXPLORE, "dfs: a new interleaving (%u): %s", g_hash_table_size(s->classes), text);
+    if (s->classes_file != NULL)
+        fprintf(s->classes_file, "%s\n", text);
+}
+
+/* The reduction is on unless ATOMSIM_DFS_REDUCE=0 (to check it: the same
+ * interleavings must complete either way). */
+static bool reduction_wanted(void)
+{
+    const char *v = g_getenv("ATOMSIM_DFS_REDUCE");
+    return v == NULL || strcmp(v, "0") != 0;
+}
+
+/* ATOMSIM_DFS_CLASSES=FILE: each distinct interleaving completed is written
+ * there, one a line, as equivalence_trace_text spells it (comparable across
+ * searches: sort the lines). */
+static FILE *open_classes_file(void)
+{
+    const char *path = g_getenv("ATOMSIM_DFS_CLASSES");
+    if (path == NULL || *path == '\0')
+        return NULL;
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        g_warning("ATOMSIM_DFS_CLASSES: cannot write %s", path);
+    return f;
+}
+
 /* Has the search used up its runs or its time? */
 static bool out_of_budget(const struct dfs_options *o, unsigned runs, gint64 start)
 {
@@ -201,11 +279,12 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     gint64 start = g_get_monotonic_time();
     struct machine *m = r->m;
     /* Steps commute unless the monitor drops reservations at switches or
-     * store-exclusives fail at random; or stores wait in store buffers, whose
-     * steps the footprints do not describe yet: then every order is its own,
-     * and the search, not reduced, is still complete within its bound. */
+     * store-exclusives fail at random: then every order is its own, and the
+     * search, not reduced, is still complete within its bound.  Runs are
+     * named by their traces (to count them) whether the search prunes
+     * equivalent ones or not (ATOMSIM_DFS_REDUCE=0). */
     g_autoptr(equivalence) eq = equivalence_new(
-        m, ro->memory, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0 && ro->memory == MEMORY_SC);
+        m, ro->memory, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
     struct run_options searching = run_options_quiet(ro, skip);
     g_autofree struct event_sink *sinks = g_new(struct event_sink, searching.nsinks + 1);
     memcpy(sinks, searching.sinks, searching.nsinks * sizeof *sinks);
@@ -215,10 +294,10 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     g_autoptr(GHashTable) explored = g_hash_table_new_full(
         g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
-    struct dfs s = { eq, explored, stack, m->ncores, equivalence_agents(eq), o->shard,
-                     o->shards, 0, 0, 0 };
+    g_autoptr(GHashTable) classes = g_hash_table_new(g_direct_hash, g_direct_equal);
+    struct dfs s = { eq, reduction_wanted(), explored, stack, m->ncores, equivalence_agents(eq),
+                     o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file(), false };
     struct search_node *root = g_new0(struct search_node, 1);
-    root->sleeper = -1;
     g_ptr_array_add(stack, root);
     *out = (struct dfs_result){ 0 };
     while (stack->len > 0 && !out_of_budget(o, out->runs, start)) {
@@ -226,7 +305,9 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         forget_if_full(&s);
         g_autoptr(GArray) prefix = node_prefix(n, m->ncores);
         g_autoptr(sched) node = sched_new_search(prefix, m->ncores);
-        equivalence_sleep(eq, n->sleeper, n->branch_from - (n->sleeper >= 0), &n->sleeping);
+        s.preemptions = n->preemptions;
+        if (s.reduce)
+            equivalence_watch(eq, n->branch_from, explored_before, &s);
         run_program(r, node, &searching);
         out->runs++;
         if (LOG_ON(LOG_EXPLORE)) {
@@ -246,6 +327,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         }
         run_clear(r);
         out->cuts += cut;
+        if (!cut)
+            count_class(&s, out);
         struct search_record *rec = record_run(eq, steps, m->ncores);
         expand(&s, n, steps, cut, n->preemptions < o->bound, out->runs == 1, rec);
         record_unref(rec);
@@ -256,6 +339,9 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
                            out->runs >= o->max_runs;
     out->skipped = s.skipped;
     out->forgotten = s.forgotten;
+    out->distinct = g_hash_table_size(classes);
+    if (s.classes_file != NULL)
+        fclose(s.classes_file);
     out->seconds = (double)(g_get_monotonic_time() - start) / 1e6;
 }
 

@@ -7,27 +7,36 @@
 
 #define WORD_SHIFT 3            /* memory is compared in 8-byte words */
 
-/* A pseudo word that stands for which cores run (no address reaches it). */
-#define SCHEDULE_WORD ((UINT64_MAX >> WORD_SHIFT) + 1)
-
-enum access {
-    ACCESS_NONE,
-    ACCESS_READ,        /* the words first..last */
-    ACCESS_WRITE,
-    ACCESS_READ_ALL,    /* any word of memory */
-    ACCESS_ALL,         /* commutes with nothing */
+/* What a step touches that other agents see: a few ranges of words, each
+ * read or written (memory words, or pseudo words: "which cores run", "core
+ * i's store buffer"), perhaps all of memory (read), or everything.  A step
+ * that would need more ranges than fit commutes with nothing. */
+#define FOOTPRINT_RANGES 6
+struct word_range {
+    bool write;
+    uint64_t first, last;
+};
+struct footprint {
+    bool all;           /* commutes with nothing */
+    bool reads_all;     /* reads every word of memory */
+    uint8_t nranges;
+    struct word_range range[FOOTPRINT_RANGES];
 };
 
-/* Steps are taken by agents: core i runs (agent i) or drains its store
- * buffer (agent n + i, --memory tso), as the scheduler chooses them
- * (SCHED_CHOICES).  A drain the core's next instruction needed is part of
+/* Pseudo words no address reaches: which cores run, and each core's store
+ * buffer. */
+#define SCHEDULE_WORD ((UINT64_MAX >> WORD_SHIFT) + 1)
+#define BUFFER_WORD(core) (SCHEDULE_WORD + 1 + (core))
+
+/* Steps are taken by agents: core i runs (agent i) or drains its k-th
+ * oldest buffered store (agent n * (1 + k) + i), as the scheduler chooses
+ * them (SCHED_CHOICES).  A drain the core's next instruction needed is part of
  * that instruction's step, not a step of its own. */
 struct step {
     uint32_t core;              /* the agent */
     uint32_t level;
     uint32_t seq;               /* its agent's levels up to it, interned */
     uint64_t could_run;         /* the agents that could take a step (a mask) */
-    struct footprint f;
 };
 
 struct equivalence {
@@ -35,6 +44,7 @@ struct equivalence {
     struct machine *m;
     unsigned agents;            /* SCHED_CHOICES(cores, slots) */
     bool commute;
+    bool buffers;               /* stores wait in store buffers */
     GArray *steps;              /* struct step: the last run's, in order */
     uint32_t *core_level;       /* each core's last step's level */
     /* the highest level of any step, of a step that commutes with nothing,
@@ -48,81 +58,153 @@ struct equivalence {
      * empty list.  Equal ids mean equal lists, exactly, across runs. */
     GHashTable *seqs;
     uint32_t *core_seq;         /* each core's list in this run */
-    /* the sleeping step */
-    int sleeper;
-    uint64_t sleep_from;
-    struct footprint sleeping;
-    bool asleep, cut;
+    /* each core's drains its next instruction forced, not yet folded into
+     * that instruction's step */
+    struct footprint *forced;
+    /* the prefixes explored already (equivalence_watch) */
+    equivalence_explored_fn explored;
+    void *explored_ctx;
+    uint64_t watch_from;
+    bool cut;
+    uint64_t *seen;             /* each agent's steps and the values they saw, digested */
+    uint64_t drainable;         /* the drain agents that could run after the last step */
 };
 
-/* What a step touches that other cores see.  A load-exclusive reads its
- * whole reservation granule and a store-exclusive writes it: a store by
- * another core anywhere in the granule decides whether the store-exclusive
- * succeeds.  Fences order nothing more in a sequentially consistent machine,
- * and clrex drops only its own core's reservation.  Calls that decide which
- * cores run write a pseudo word. */
-static struct footprint footprint_of(const struct equivalence *eq, const struct event *e)
+static bool is_memory(uint64_t word)
 {
-    struct footprint f = { ACCESS_NONE, 0, 0 };
-    if (!eq->commute) {
-        f.access = ACCESS_ALL;
-        return f;
-    }
-    switch (e->kind) {
-    case EVENT_LOAD:
-    case EVENT_LL:
-        f.access = ACCESS_READ;
-        break;
-    case EVENT_STORE:
-    case EVENT_RMW:
-    case EVENT_SC:
-        f.access = ACCESS_WRITE;
-        break;
-    case EVENT_TRAP:
-        switch (guest_call_reach(eq->m->cpu, e->old_value)) {
-        case REACH_OWN_CORE:
-            break;
-        case REACH_SCHEDULE:
-            f = (struct footprint){ ACCESS_WRITE, SCHEDULE_WORD, SCHEDULE_WORD };
-            break;
-        case REACH_READS_MEMORY:
-            f.access = ACCESS_READ_ALL;
-            break;
-        default:
-            f.access = ACCESS_ALL;
+    return word < SCHEDULE_WORD;
+}
+
+/* f touches words first..last too (read or written): merged into a range
+ * of f's where they overlap or adjoin it (memory with memory only), else a
+ * range of their own; when none is left, f commutes with nothing. */
+static void footprint_add(struct footprint *f, bool write, uint64_t first, uint64_t last)
+{
+    for (unsigned i = 0; i < f->nranges; i++) {
+        struct word_range *r = &f->range[i];
+        bool same_side = is_memory(first) == is_memory(r->first);
+        if (r->write == write && same_side && first <= r->last + 1 && r->first <= last + 1) {
+            r->first = MIN(r->first, first);
+            r->last = MAX(r->last, last);
+            return;
         }
-        return f;
-    default:
-        return f;
     }
+    if (f->nranges == FOOTPRINT_RANGES) {
+        f->all = true;
+        return;
+    }
+    f->range[f->nranges++] = (struct word_range){ write, first, last };
+}
+
+/* f touches what g does too. */
+static void footprint_join(struct footprint *f, const struct footprint *g)
+{
+    f->all |= g->all;
+    f->reads_all |= g->reads_all;
+    for (unsigned i = 0; i < g->nranges; i++)
+        footprint_add(f, g->range[i].write, g->range[i].first, g->range[i].last);
+}
+
+/* The memory words of e's access: a load-exclusive reads its whole
+ * reservation granule and a store-exclusive writes it (a store by another
+ * core anywhere in the granule decides whether the store-exclusive
+ * succeeds). */
+static void add_access(const struct equivalence *eq, struct footprint *f, const struct event *e,
+                       bool write)
+{
     uint64_t lo = e->addr, hi = e->addr + (e->size ? e->size : 1) - 1;
     uint64_t granule = eq->m->cpu->exclusive_granule;
     if ((e->kind == EVENT_LL || e->kind == EVENT_SC) && granule > 0) {
         lo &= ~(granule - 1);
         hi |= granule - 1;
     }
-    f.first = lo >> WORD_SHIFT;
-    f.last = hi >> WORD_SHIFT;
+    footprint_add(f, write, lo >> WORD_SHIFT, hi >> WORD_SHIFT);
+}
+
+/* What a trap touches: calls that decide which cores run write a pseudo
+ * word. */
+static void add_trap(const struct equivalence *eq, struct footprint *f, const struct event *e)
+{
+    switch (guest_call_reach(eq->m->cpu, e->old_value)) {
+    case REACH_OWN_CORE:
+        break;
+    case REACH_SCHEDULE:
+        footprint_add(f, true, SCHEDULE_WORD, SCHEDULE_WORD);
+        break;
+    case REACH_READS_MEMORY:
+        f->reads_all = true;
+        break;
+    default:
+        f->all = true;
+    }
+}
+
+/* What a step touches that other agents see.  Fences order nothing more in
+ * a sequentially consistent machine, and clrex drops only its own core's
+ * reservation.
+ *
+ * With store buffers (tso, pso, arm) each core's buffer is a pseudo word:
+ * a store that enters it writes only that word (no other core sees it); a
+ * drain writes its memory words (and so ends the other cores' reservations
+ * of them, as the monitor does when a store becomes visible) and the
+ * buffer; a fence, an atomic, a trap, anything but a load, writes the
+ * buffer too (it waits for it, drains it or marks it with a barrier).  So
+ * every step of a core that involves its buffer, and every drain of it, are
+ * ordered among themselves in every equivalent interleaving: the sequence
+ * of pushes and drains of a buffer is the same in all of them, and with it
+ * the slot each drain takes (the drain agent n * (1 + slot) + i names the
+ * same store) and which slots may drain (only pushes, drains and barriers
+ * change that).  A load need not touch the buffer: what it reads is its
+ * bytes in its own buffer, which only its own core's pushes and the drains
+ * of stores to those bytes change (the drain writes the load's words), or
+ * what is visible there (likewise).  A drain forced by the core's next
+ * instruction is folded into that instruction's step (equivalence_event). */
+static struct footprint footprint_of(const struct equivalence *eq, const struct event *e)
+{
+    struct footprint f = { 0 };
+    if (!eq->commute) {
+        f.all = true;
+        return f;
+    }
+    uint64_t buffer = BUFFER_WORD(e->core);
+    if (e->flags & EVENT_BUFFERED) {
+        footprint_add(&f, true, buffer, buffer);
+        return f;
+    }
+    if (e->flags & EVENT_DRAINED) {
+        add_access(eq, &f, e, true);
+        footprint_add(&f, true, buffer, buffer);
+        return f;
+    }
+    switch (e->kind) {
+    case EVENT_LOAD:
+    case EVENT_LL:
+        add_access(eq, &f, e, false);
+        break;
+    case EVENT_STORE:
+    case EVENT_RMW:
+    case EVENT_SC:
+        add_access(eq, &f, e, true);
+        break;
+    case EVENT_TRAP:
+        add_trap(eq, &f, e);
+        break;
+    default:
+        break;
+    }
+    if (eq->buffers && e->kind != EVENT_LOAD)
+        footprint_add(&f, true, buffer, buffer);
     return f;
 }
 
-static bool touches_words(const struct footprint *f)
+/* Does f write a word other cores could read: memory, or which cores run
+ * (what a read of all memory does not commute with)? */
+static bool writes_visible(const struct footprint *f)
 {
-    return f->access == ACCESS_READ || f->access == ACCESS_WRITE;
-}
-
-/* Do steps of two different cores with these footprints not commute? */
-static bool conflict(const struct footprint *a, const struct footprint *b)
-{
-    if (a->access == ACCESS_NONE || b->access == ACCESS_NONE)
-        return false;
-    if (a->access == ACCESS_ALL || b->access == ACCESS_ALL)
-        return true;
-    if (a->access != ACCESS_WRITE && b->access != ACCESS_WRITE)
-        return false;           /* reads commute */
-    if (!touches_words(a) || !touches_words(b))
-        return true;            /* a write and a read of all memory */
-    return a->first <= b->last && b->first <= a->last;
+    for (unsigned i = 0; i < f->nranges; i++)
+        if (f->range[i].write && f->range[i].first <= SCHEDULE_WORD)
+            return true;
+    return false;
 }
 
 static uint64_t word_levels(const struct equivalence *eq, uint64_t word)
@@ -130,40 +212,52 @@ static uint64_t word_levels(const struct equivalence *eq, uint64_t word)
     return (uint64_t)(uintptr_t)g_hash_table_lookup(eq->words, (gpointer)(uintptr_t)word);
 }
 
+/* The highest level of an earlier access to range r that r does not
+ * commute with: a read follows the last write of its words, a write every
+ * access. */
+static uint32_t range_level(const struct equivalence *eq, const struct word_range *r)
+{
+    uint32_t level = 0;
+    for (uint64_t w = r->first; w <= r->last; w++) {
+        uint64_t v = word_levels(eq, w);
+        level = MAX(level, r->write ? (uint32_t)v : (uint32_t)(v >> 32));
+    }
+    return level;
+}
+
+static void range_record(struct equivalence *eq, const struct word_range *r, uint32_t level)
+{
+    for (uint64_t w = r->first; w <= r->last; w++) {
+        uint64_t v = word_levels(eq, w);
+        uint64_t written = r->write ? MAX(v >> 32, level) : v >> 32;
+        uint64_t touched = MAX((uint32_t)v, level);
+        g_hash_table_insert(eq->words, (gpointer)(uintptr_t)w,
+                            (gpointer)(uintptr_t)(written << 32 | touched));
+    }
+}
+
 /* One more than the highest level of an earlier step that f does not
  * commute with, then the record of those levels updated. */
 static uint32_t take_level(struct equivalence *eq, unsigned core, const struct footprint *f)
 {
     uint32_t level = MAX(eq->core_level[core], eq->all_level);
-    switch (f->access) {
-    case ACCESS_ALL:
+    bool writes = writes_visible(f);
+    if (f->all)
         level = eq->max_level;
-        break;
-    case ACCESS_READ_ALL:
+    if (f->reads_all)
         level = MAX(level, eq->write_level);
-        break;
-    case ACCESS_WRITE:
+    if (writes)
         level = MAX(level, eq->read_all_level);
-        break;
-    }
-    /* a read follows the last write of its words; a write every access */
-    for (uint64_t w = f->first; touches_words(f) && w <= f->last; w++) {
-        uint64_t v = word_levels(eq, w);
-        level = MAX(level, f->access == ACCESS_WRITE ? (uint32_t)v : (uint32_t)(v >> 32));
-    }
+    for (unsigned i = 0; i < f->nranges; i++)
+        level = MAX(level, range_level(eq, &f->range[i]));
     level++;
-    for (uint64_t w = f->first; touches_words(f) && w <= f->last; w++) {
-        uint64_t v = word_levels(eq, w);
-        uint64_t written = f->access == ACCESS_WRITE ? MAX(v >> 32, level) : v >> 32;
-        uint64_t touched = MAX((uint32_t)v, level);
-        g_hash_table_insert(eq->words, (gpointer)(uintptr_t)w,
-                            (gpointer)(uintptr_t)(written << 32 | touched));
-    }
-    if (f->access == ACCESS_ALL)
+    for (unsigned i = 0; i < f->nranges; i++)
+        range_record(eq, &f->range[i], level);
+    if (f->all)
         eq->all_level = level;
-    if (f->access == ACCESS_WRITE)
+    if (writes)
         eq->write_level = MAX(eq->write_level, level);
-    if (f->access == ACCESS_READ_ALL)
+    if (f->reads_all)
         eq->read_all_level = MAX(eq->read_all_level, level);
     eq->max_level = MAX(eq->max_level, level);
     eq->core_level[core] = level;
@@ -198,10 +292,12 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     g_array_set_size(eq->steps, 0);
     memset(eq->core_level, 0, eq->agents * sizeof *eq->core_level);
     memset(eq->core_seq, 0, eq->agents * sizeof *eq->core_seq);
+    memset(eq->forced, 0, eq->m->ncores * sizeof *eq->forced);
     eq->max_level = eq->all_level = eq->write_level = eq->read_all_level = 0;
     g_hash_table_remove_all(eq->words);
-    eq->asleep = eq->sleeper >= 0;
     eq->cut = false;
+    memset(eq->seen, 0, eq->agents * sizeof *eq->seen);
+    eq->drainable = 0;
 }
 
 /* The drain agents that could take a step: agent n * (1 + k) + i for core
@@ -217,28 +313,59 @@ static uint64_t could_drain(const struct store_buffers *sb, unsigned n)
     return mask;
 }
 
+/* What e did and saw, added to its agent's digest: the same in every run
+ * of one trace, if steps that commute do.  A buffered store's value before
+ * is left out: it is what the core happened to see, not a read (it
+ * touches no memory word). */
+static void digest_event(struct equivalence *eq, unsigned agent, const struct event *e)
+{
+    uint64_t mask = value_mask(e->size ? e->size : 8);
+    uint64_t before = (e->flags & EVENT_BUFFERED) || e->kind == EVENT_TRAP ? 0 : e->old_value;
+    uint64_t after = e->kind == EVENT_TRAP ? 0 : e->new_value;
+    uint64_t parts[] = { e->kind, e->flags & (EVENT_SUCCESS | EVENT_DRAINED), e->addr, e->size,
+                         before & mask, after & mask, e->kind == EVENT_TRAP ? e->old_value : 0 };
+    uint64_t h = eq->seen[agent];
+    for (size_t i = 0; i < G_N_ELEMENTS(parts); i++)
+        h = (h ^ parts[i]) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;     /* FNV-like */
+    eq->seen[agent] = h;
+}
+
 static void equivalence_event(void *ctx, const struct event *e)
 {
     struct equivalence *eq = ctx;
-    if (e->flags & EVENT_FORCED)
-        return;
+    struct footprint f = footprint_of(eq, e);
     unsigned n = eq->m->ncores;
     unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED, e->slot);
-    struct step s = { .core = agent, .f = footprint_of(eq, e) };
-    if (eq->asleep && eq->steps->len >= eq->sleep_from) {
-        if (agent == (unsigned)eq->sleeper) {
-            eq->cut = true;     /* the sleeping step: explored before */
-            eq->asleep = false;
-            control_cut(eq->ctl);
-        } else if (conflict(&s.f, &eq->sleeping))
-            eq->asleep = false;
+    /* a forced drain is part of its core's step */
+    digest_event(eq, e->flags & EVENT_FORCED ? e->core : agent, e);
+    if (e->flags & EVENT_FORCED) {
+        /* it arrives before the event of the instruction that forced it */
+        footprint_join(&eq->forced[e->core], &f);
+        return;
     }
-    s.level = take_level(eq, agent, &s.f);
+    if (!(e->flags & EVENT_DRAINED)) {
+        footprint_join(&f, &eq->forced[e->core]);
+        eq->forced[e->core] = (struct footprint){ 0 };
+    }
+    struct step s = { .core = agent };
+    if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
+        uint32_t *name = g_new(uint32_t, eq->agents + 1);
+        memcpy(name, eq->core_seq, eq->agents * sizeof *name);
+        name[eq->agents] = agent;
+        if (eq->explored(eq->explored_ctx, name)) {
+            eq->cut = true;     /* an equivalent prefix, explored before */
+            control_cut(eq->ctl);
+        }
+    }
+    s.level = take_level(eq, agent, &f);
     s.seq = eq->core_seq[agent] = intern(eq, eq->core_seq[agent], s.level);
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
-     * step; and the cores with buffered stores could drain one. */
-    s.could_run = machine_running(eq->m) | could_drain(eq->ctl->buffers, n);
+     * step.  A step's event comes after its effect on the buffers (a push,
+     * a drain, the drains it forced): the drains that could have been
+     * chosen instead of it are those that could after the step before. */
+    s.could_run = machine_running(eq->m) | eq->drainable;
+    eq->drainable = could_drain(eq->ctl->buffers, n);
     g_array_append_val(eq->steps, s);
 }
 
@@ -249,12 +376,14 @@ struct equivalence *equivalence_new(struct machine *m, enum memory_model model, 
     eq->agents = SCHED_CHOICES(m->ncores, memory_model_drain_slots(model));
     g_assert(model == MEMORY_SC || eq->agents <= 64);
     eq->commute = commute;
+    eq->buffers = memory_model_buffers(model);
+    eq->forced = g_new0(struct footprint, m->ncores);
+    eq->seen = g_new0(uint64_t, eq->agents);
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));
     eq->core_level = g_new0(uint32_t, eq->agents);
     eq->words = g_hash_table_new(g_direct_hash, g_direct_equal);
     eq->seqs = g_hash_table_new(mix_hash, g_direct_equal);
     eq->core_seq = g_new0(uint32_t, eq->agents);
-    eq->sleeper = -1;
     return eq;
 }
 
@@ -267,6 +396,8 @@ void equivalence_free(struct equivalence *eq)
     g_hash_table_destroy(eq->words);
     g_hash_table_destroy(eq->seqs);
     g_free(eq->core_seq);
+    g_free(eq->forced);
+    g_free(eq->seen);
     g_free(eq);
 }
 
@@ -275,13 +406,12 @@ struct event_sink equivalence_sink(struct equivalence *eq)
     return (struct event_sink){ .event = equivalence_event, .ctx = eq, .begin = equivalence_begin };
 }
 
-void equivalence_sleep(struct equivalence *eq, int core, uint64_t from,
-                       const struct footprint *f)
+void equivalence_watch(struct equivalence *eq, uint64_t from, equivalence_explored_fn explored,
+                       void *ctx)
 {
-    eq->sleeper = core;
-    eq->sleep_from = from;
-    if (f != NULL)
-        eq->sleeping = *f;
+    eq->watch_from = from;
+    eq->explored = explored;
+    eq->explored_ctx = ctx;
 }
 
 bool equivalence_cut(const struct equivalence *eq)
@@ -310,19 +440,9 @@ unsigned equivalence_core(const struct equivalence *eq, uint64_t step)
     return step_at(eq, step)->core;
 }
 
-const struct footprint *equivalence_footprint(const struct equivalence *eq, uint64_t step)
-{
-    return &step_at(eq, step)->f;
-}
-
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core)
 {
     return step_at(eq, step)->could_run >> core & 1;
-}
-
-bool equivalence_may_sleep(const struct footprint *f)
-{
-    return f->access != ACCESS_ALL && f->first != SCHEDULE_WORD;
 }
 
 unsigned equivalence_interned(const struct equivalence *eq)
@@ -363,4 +483,39 @@ uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core)
     memcpy(name, nc->seq, n * sizeof *name);
     name[n] = next_core;
     return name;
+}
+
+static void string_free(gpointer p)
+{
+    g_string_free(p, TRUE);
+}
+
+char *equivalence_trace_text(const struct equivalence *eq)
+{
+    g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func(string_free);
+    for (unsigned a = 0; a < eq->agents; a++)
+        g_ptr_array_add(lists, g_string_new(NULL));
+    for (guint i = 0; i < eq->steps->len; i++) {
+        const struct step *s = &g_array_index(eq->steps, struct step, i);
+        GString *list = g_ptr_array_index(lists, s->core);
+        if (list->len == 0)
+            g_string_append_printf(list, "%u:%u", s->core, s->level);
+        else
+            g_string_append_printf(list, ",%u", s->level);
+    }
+    GString *text = g_string_new(NULL);
+    for (unsigned a = 0; a < eq->agents; a++) {
+        const GString *list = g_ptr_array_index(lists, a);
+        if (list->len > 0)
+            g_string_append_printf(text, "%s%s", text->len ? " " : "", list->str);
+    }
+    return g_string_free(text, FALSE);
+}
+
+uint64_t equivalence_values_digest(const struct equivalence *eq)
+{
+    uint64_t h = 0;
+    for (unsigned a = 0; a < eq->agents; a++)
+        h = (h ^ eq->seen[a]) * 0x100000001b3ull + a;
+    return h;
 }

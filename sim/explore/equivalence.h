@@ -1,19 +1,20 @@
 /* equivalence.h — when two interleavings are one execution.
  *
- * Two steps of different cores commute when neither writes memory the other
- * touches: swapping them changes no value either sees and no final state.
- * Interleavings that differ only by such swaps (one Mazurkiewicz trace) run
- * the same program the same way, so a search needs only one of them.
+ * Steps are taken by agents: the cores, and the drains of their store
+ * buffers (tso, pso, arm).  Two steps of different agents commute when
+ * neither writes what the other touches (memory, "which cores run", a
+ * core's store buffer: equivalence.c): swapping them changes no value
+ * either sees and no final state.  Interleavings that differ only by such
+ * swaps (one Mazurkiewicz trace) run the same program the same way, so a
+ * search needs only one of them.
  *
  * A trace is named by its Foata normal form: each step's level is one more
  * than the highest level of an earlier step it does not commute with, and the
- * name is every core's list of levels.  Levels never change as a run goes
+ * name is every agent's list of levels.  Levels never change as a run goes
  * on, so the name of any prefix of a run comes from the run's levels.
  *
- * The record also serves a sleep set: a step that a search has explored
- * first from some state "sleeps" in its siblings' runs until a step that does
- * not commute with it runs; a run that would take it while it sleeps only
- * repeats, reordered, an interleaving explored already, and is cut short.
+ * The record also cuts a run short where its prefix, followed by its next
+ * step, is named as one the search explored already (equivalence_watch).
  */
 #ifndef ATOMSIM_EQUIVALENCE_H
 #define ATOMSIM_EQUIVALENCE_H
@@ -24,18 +25,12 @@
 #include "core/event.h"
 #include "core/machine.h"
 
-/* What a step touches that other cores see: nothing, the words first..last
- * (read or written), all of memory (read), or everything. */
-struct footprint {
-    uint8_t access;     /* enum access in equivalence.c */
-    uint64_t first, last;
-};
-
 struct equivalence;
 
-/* For runs on machine m.  Unless steps commute (a monitor that drops
- * reservations at every switch, store-exclusives that fail at random: the
- * order of every step matters), equivalent means identical. */
+/* For runs on machine m under memory model `model`.  Unless steps commute
+ * (a monitor that drops reservations at every switch, store-exclusives that
+ * fail at random: the order of every step matters), equivalent means
+ * identical. */
 struct equivalence *equivalence_new(struct machine *m, enum memory_model model, bool commute);
 /* The steps of the last run, and the agents that take them: core i's steps
  * are agent i's, the drains of core i's k-th oldest buffered store that the
@@ -50,23 +45,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(equivalence, equivalence_free)
 /* The sink that sees a run's steps. */
 struct event_sink equivalence_sink(struct equivalence *eq);
 
-/* In the next runs, the step of `core` that has footprint f sleeps from
- * step `from` (from 0) on; core < 0: nothing sleeps. */
-void equivalence_sleep(struct equivalence *eq, int core, uint64_t from,
-                       const struct footprint *f);
-/* Did the last run take a sleeping step (and stop there)? */
+/* In the next runs, from step `from` (from 0) on, the name of each prefix
+ * followed by the agent of its next step (as name_cursor_name makes it) is
+ * given to `explored` (which takes it): if it says the search explored
+ * that prefix already, the run is cut short there. */
+typedef bool (*equivalence_explored_fn)(void *ctx, uint32_t *name);
+void equivalence_watch(struct equivalence *eq, uint64_t from, equivalence_explored_fn explored,
+                       void *ctx);
+/* Was the last run cut short at a prefix explored already? */
 bool equivalence_cut(const struct equivalence *eq);
 
 /* Step `step` (from 0) of the last run: its core, what it touched, and
  * whether core could have taken it (it was running, not ended or waiting
  * at a barrier). */
 unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
-const struct footprint *equivalence_footprint(const struct equivalence *eq, uint64_t step);
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
-/* May the step sleep: does it leave every core's ability to run as it was
- * (not an exit, a barrier or an unknown call)? */
-bool equivalence_may_sleep(const struct footprint *f);
-
 /* Prefixes are named by interning every core's list of levels: a name is
  * each core's list id, then the core that takes the next step.  Equal
  * names are equivalent prefixes, exactly (no hash collision can merge
@@ -88,5 +81,15 @@ void name_cursor_to(struct name_cursor *nc, uint64_t steps);
 /* The name of the prefix followed by one step of next_core: ncores + 1
  * words (to free). */
 uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core);
+
+/* The last run's trace (its Mazurkiewicz trace: what it is equivalent to),
+ * spelled out so that it compares across runs and searches: each agent
+ * that took a step, then its list of levels ("0:1,2,4 3:3" — agent 0 took
+ * steps at levels 1, 2 and 4, agent 3 one at level 3; to free). */
+char *equivalence_trace_text(const struct equivalence *eq);
+/* A digest of what each agent did in the last run and the values it read
+ * and wrote: runs of one trace have the same, if the steps the footprints
+ * say commute do (a check of equivalence.c's rules). */
+uint64_t equivalence_values_digest(const struct equivalence *eq);
 
 #endif

@@ -1,0 +1,162 @@
+/* test-dfs.c — `--sched dfs`'s reduction is sound and close to optimal.
+ *
+ * For a few clean programs on every cpu, under their cpu's own memory model
+ * (store buffers: tso, arm) and under sc, the search runs twice: reduced,
+ * and with ATOMSIM_DFS_REDUCE=0 (every schedule within the bound).  Both
+ * write the distinct interleavings they complete (ATOMSIM_DFS_CLASSES):
+ * the sets must be equal, and the reduced search completes (runs not cut
+ * short) at most 1.2 times as many schedules as there are interleavings.
+ * The unreduced search also checks the independence relation itself:
+ * every run of one interleaving must see the same values.
+ */
+#include <stdlib.h>
+#include <glib/gstdio.h>
+
+#include "test-programs.h"
+
+enum where { GUEST, EXAMPLE, LITMUS };
+
+struct dfs_case {
+    const char *name;
+    enum where where;
+    const char *cores;          /* NULL: the program's default */
+    const char *sched;
+    bool both_models;           /* also under the cpu's default model, not only sc */
+};
+
+static const struct dfs_case cases[] = {
+    { "counter-atomic-once", GUEST, "2", "dfs:2", true },
+    { "fetch-vs-return", EXAMPLE, "2", "dfs:1", true },
+    { "shape-mp-wmb-rmb", LITMUS, NULL, "dfs:2", true },
+    { "shape-lb", LITMUS, NULL, "dfs:2", true },
+    /* store buffering is reached under tso and arm, message passing under
+     * arm: a finding ends the search, so only sc exhausts them */
+    { "shape-sb", LITMUS, NULL, "dfs:2", false },
+    { "shape-mp", LITMUS, NULL, "dfs:2", false },
+};
+
+/* What a search's summary says. */
+struct summary {
+    unsigned runs, cut, skipped, distinct;
+};
+
+static struct summary parse_summary(const char *out)
+{
+    g_autoptr(GRegex) re = g_regex_new(
+        "ran (\\d+) schedules in [0-9.]+ s \\((\\d+) cut short and (\\d+) not started"
+        "[^)]*; (\\d+) distinct interleavings\\).*the space is exhausted", 0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    if (!g_regex_match(re, out, 0, &match))
+        g_error("no exhaustive dfs summary in: %s", out);
+    unsigned v[4];
+    for (int i = 0; i < 4; i++) {
+        g_autofree char *n = g_match_info_fetch(match, i + 1);
+        v[i] = (unsigned)strtoul(n, NULL, 10);
+    }
+    return (struct summary){ v[0], v[1], v[2], v[3] };
+}
+
+static int compare_lines(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* atomsim argv with ATOMSIM_DFS_CLASSES=classes (and the reduction off
+ * unless reduce): its summary; the sorted classes in *lines. */
+static struct summary search(const char *const *argv, bool reduce, const char *classes,
+                             GStrv *lines)
+{
+    g_auto(GStrv) env = g_get_environ();
+    env = g_environ_setenv(env, "ATOMSIM_DFS_CLASSES", classes, TRUE);
+    env = g_environ_setenv(env, "ATOMSIM_DFS_REDUCE", reduce ? "1" : "0", TRUE);
+    g_autofree char *out = NULL, *err = NULL;
+    int wait_status;
+    g_autoptr(GError) error = NULL;
+    if (!g_spawn_sync(NULL, (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                      &wait_status, &error))
+        g_error("cannot run %s: %s", argv[0], error->message);
+    g_assert_true(WIFEXITED(wait_status));
+    if (WEXITSTATUS(wait_status) != 0)
+        g_error("%s exited %d: %s%s", argv[0], WEXITSTATUS(wait_status), out, err);
+    /* every run of one interleaving saw the same values (dfs.c checks): the
+     * steps the footprints say commute do */
+    g_assert_null(strstr(err, "different values"));
+    g_autofree char *text = contents_of(classes);
+    *lines = g_strsplit(g_strchomp(text), "\n", -1);
+    qsort(*lines, g_strv_length(*lines), sizeof **lines, compare_lines);
+    return parse_summary(out);
+}
+
+static char *program(const struct dfs_case *c, const char *cpu)
+{
+    switch (c->where) {
+    case GUEST:
+        return guest(cpu, c->name);
+    case EXAMPLE:
+        return example(cpu, c->name);
+    default:
+        return litmus(cpu, c->name);
+    }
+}
+
+static void check_case(const struct dfs_case *c, const char *cpu, const char *memory)
+{
+    g_autofree char *prog = program(c, cpu);
+    const char *argv[12] = { BUILDDIR "/atomsim", "--sched", c->sched };
+    int n = 3;
+    if (c->cores != NULL) {
+        argv[n++] = "--cores";
+        argv[n++] = c->cores;
+    }
+    if (memory != NULL) {
+        argv[n++] = "--memory";
+        argv[n++] = memory;
+    }
+    argv[n++] = prog;
+    g_autofree char *dir = g_dir_make_tmp("test-dfs-XXXXXX", NULL);
+    g_assert_nonnull(dir);
+    g_autofree char *on_file = g_build_filename(dir, "on", NULL);
+    g_autofree char *off_file = g_build_filename(dir, "off", NULL);
+    g_auto(GStrv) on = NULL, off = NULL;
+    struct summary reduced = search(argv, true, on_file, &on);
+    struct summary all = search(argv, false, off_file, &off);
+    g_unlink(on_file);
+    g_unlink(off_file);
+    g_rmdir(dir);
+
+    g_test_message("%s %s %s%s: %u runs, %u completed, %u distinct (unreduced: %u runs)",
+                   cpu, c->name, c->sched, memory ? " --memory sc" : "", reduced.runs,
+                   reduced.runs - reduced.cut, reduced.distinct, all.runs);
+    /* unreduced: nothing pruned */
+    g_assert_cmpuint(all.cut, ==, 0);
+    g_assert_cmpuint(all.skipped, ==, 0);
+    /* the summary counts what the file lists */
+    g_assert_cmpuint(g_strv_length(on), ==, reduced.distinct);
+    g_assert_cmpuint(g_strv_length(off), ==, all.distinct);
+    /* the reduction is sound: the same interleavings, every one */
+    g_assert_cmpuint(reduced.distinct, ==, all.distinct);
+    for (guint i = 0; on[i] != NULL; i++)
+        g_assert_cmpstr(on[i], ==, off[i]);
+    /* and it runs each about once: completed <= 1.2 x distinct */
+    g_assert_cmpuint(5 * (reduced.runs - reduced.cut), <=, 6 * reduced.distinct);
+    /* and it never runs more */
+    g_assert_cmpuint(reduced.runs, <=, all.runs);
+}
+
+static void test_dfs(gconstpointer data)
+{
+    const char *cpu = data;
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        if (cases[i].both_models)
+            check_case(&cases[i], cpu, NULL);
+        check_case(&cases[i], cpu, "sc");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    const struct per_cpu_test tests[] = { { "reduction", test_dfs } };
+    add_per_cpu_tests("dfs", tests, G_N_ELEMENTS(tests));
+    return g_test_run();
+}
