@@ -386,6 +386,21 @@ static void test_status_line(void)
     /* erased before the summary, which starts a clean line */
     g_assert_nonnull(strstr(t.out, "\r\033[Katomsim: explored 2000 runs"));
     result_clear(&t);
+    /* dfs tells how many of the first run's branches it has explored */
+    g_autofree char *dfs = g_strdup_printf(
+        BUILDDIR "/atomsim --cores 3 --sched dfs:3 --time-limit 1 %s", elf);
+    const char *const dfs_argv[] = { env, "TERM=xterm", script, "-qec", dfs, "/dev/null", NULL };
+    t = run_argv(dfs_argv);
+    g_assert_cmpint(t.status, ==, 0);
+    line = g_strrstr(t.out, "\ratomsim: ");
+    g_assert_nonnull(line);
+    unsigned done = 0, of = 0;
+    g_assert_cmpint(sscanf(line, "\ratomsim: %u schedules, %*u/s, %u found, %u of the first "
+                           "run's %u branches done", &runs, &found, &done, &of), ==, 4);
+    g_assert_cmpuint(of, >, 0);
+    g_assert_cmpuint(done, <=, of);
+    g_assert_nonnull(strstr(t.out, "\r\033[Katomsim: dfs:3 ran "));
+    result_clear(&t);
     struct result piped = atomsim("--runs", "300", elf, NULL);
     g_assert_null(strchr(piped.err, '\r'));
     g_assert_null(strchr(piped.out, '\r'));

@@ -193,7 +193,10 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
                                .time_limit = o->time_limit, .shard = o->shard,
                                .shards = o->shards };
     struct dfs_result res;
+    struct status_line line;
+    dop.ticker = status_line_start(&line, "schedules");
     dfs_search(r, ro, traced_sinks, &dop, &res);
+    status_line_clear(&line);
     int status = EXIT_CLEAN;
     if (res.found != NULL) {
         g_autofree char *summary = g_strdup_printf(

@@ -19,7 +19,7 @@ static void tell(void *ctx, const struct search_progress *p)
     struct status_line *sl = ctx;
     double rate = p->seconds > 0 ? (double)p->runs / p->seconds : 0;
     g_autofree char *share = p->of == 0 ? g_strdup("")
-        : g_strdup_printf(", %u of the first step's %u choices done", p->done, p->of);
+        : g_strdup_printf(", %u of the first run's %u branches done", p->done, p->of);
     fprintf(stderr, "\ratomsim: %" G_GUINT64_FORMAT " %s, %.0f/s, %" G_GUINT64_FORMAT
             " found%s, %.1f s" ERASE_TO_END, p->runs, sl->what, rate, p->found, share,
             p->seconds);

@@ -28,6 +28,8 @@ struct search_node {
     unsigned core;
     uint64_t branch_from;       /* the first step a child may preempt at */
     unsigned preemptions;       /* chosen so far */
+    unsigned subtree;           /* which of the root's children it is under,
+                                   from 1 in the order they run (0: the root) */
 };
 
 static void record_unref(struct search_record *rec)
@@ -191,8 +193,13 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
         child->core = ch->c;
         child->branch_from = p + 1;
         child->preemptions = preemptions;
+        child->subtree = n->subtree;
         g_ptr_array_add(s->stack, child);
     }
+    /* the root's children, numbered in the order they will run (the stack
+     * holds nothing else yet) */
+    for (guint i = 0; root && i < s->stack->len; i++)
+        ((struct search_node *)g_ptr_array_index(s->stack, i))->subtree = s->stack->len - i;
 }
 
 /* The last run's steps as turns, for its children's prefixes. */
@@ -300,6 +307,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     struct search_node *root = g_new0(struct search_node, 1);
     g_ptr_array_add(stack, root);
     *out = (struct dfs_result){ 0 };
+    unsigned root_children = 0;
     while (stack->len > 0 && !out_of_budget(o, out->runs, start)) {
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
         forget_if_full(&s);
@@ -310,6 +318,9 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             equivalence_watch(eq, n->branch_from, explored_before, &s);
         run_program(r, node, &searching);
         out->runs++;
+        ticker_tick(o->ticker, (struct search_progress){
+            .runs = out->runs, .found = run_found(r), .done = n->subtree > 0 ? n->subtree - 1 : 0,
+            .of = root_children });
         if (LOG_ON(LOG_EXPLORE)) {
             g_autofree char *text = sched_turns_text(prefix);
             LOG(LOG_EXPLORE, "dfs schedule %u: prefix %s (%u preemptions), %" G_GUINT64_FORMAT
@@ -331,6 +342,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             count_class(&s, out);
         struct search_record *rec = record_run(eq, steps, m->ncores);
         expand(&s, n, steps, cut, n->preemptions < o->bound, out->runs == 1, rec);
+        if (out->runs == 1)
+            root_children = stack->len;
         record_unref(rec);
         node_free(n);
     }

@@ -19,12 +19,14 @@
 
 #include <glib.h>
 #include "core/run.h"
+#include "ticker.h"
 
 struct dfs_options {
     unsigned bound;             /* preemptions */
     uint64_t max_runs;          /* stop after this many schedules (0: no limit) */
     double time_limit;          /* seconds (0: none) */
     unsigned shard, shards;     /* --shard: the root's children are dealt out */
+    struct ticker *ticker;      /* told how far the search is, or NULL */
 };
 
 struct dfs_result {

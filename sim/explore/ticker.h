@@ -17,8 +17,8 @@ struct search_progress {
     uint64_t runs;              /* runs made so far */
     uint64_t found;             /* of them, runs that found something */
     double seconds;             /* since the search started */
-    /* dfs: the root's children whose subtrees are explored, of how many
-     * (0 of 0: not known yet, or not a dfs) */
+    /* dfs: the branches off the first run whose subtrees are explored, of
+     * how many (0 of 0: not known yet, or not a dfs) */
     unsigned done, of;
 };
 
