@@ -123,7 +123,6 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         out->cas = true;
         out->size = (uint8_t)(1u << size);
         out->data_reg[0] = (int16_t)uc_gpr((int)rs, false);
-        out->data_reg[1] = -1;
         out->regs_read = rs_bit | rt_bit;
         out->regs_written = rs_bit;
     } else if (lse_match(w, &lse_casp)) {
@@ -196,6 +195,7 @@ static bool lse_disassemble(uint32_t w, char *buf, size_t len)
         unsigned ar = ((w >> 22) & 1) << 1 | ((w >> 15) & 1); /* L: acquire, o0: release */
         if (pair) {
             x = size & 1;
+            gpr_name(t, sizeof t, rt, x);
             gpr_name(s, sizeof s, rs, x);
             gpr_name(s1, sizeof s1, rs + 1, x);
             gpr_name(t1, sizeof t1, rt + 1, x);
