@@ -360,11 +360,32 @@ struct regs_table {
     size_t n;
 };
 
+/* aarch64: x0-x30 as 0-30, sp 31, NZCV 32; the zero register is none. */
+static const struct regs_row aarch64_regs[] = {
+    { "ldr x0, [x1]", CODE("\x20\x00\x40\xf9"), 0, R(0) },
+    { "str x0, [x1, #8]", CODE("\x20\x04\x00\xf9"), R(0), 0 },
+    { "ldr x0, [x1], #8", CODE("\x20\x84\x40\xf8"), 0, R(0) },
+    { "add x0, x1, x2", CODE("\x20\x00\x02\x8b"), R(1) | R(2), R(0) },
+    { "adds w0, w1, w2", CODE("\x20\x00\x02\x2b"), R(1) | R(2), R(0) | R(32) },
+    { "cmp x1, #0", CODE("\x3f\x00\x00\xf1"), R(1), R(32) },
+    { "csel x0, x1, x2, eq", CODE("\x20\x00\x82\x9a"), R(1) | R(2) | R(32), R(0) },
+    { "ldxr w0, [x2]", CODE("\x40\x7c\x5f\x88"), 0, R(0) },
+    { "stxr w3, w0, [x2]", CODE("\x40\x7c\x03\x88"), R(0), R(3) },
+    { "ldadd w1, w0, [x2]", CODE("\x40\x00\x21\xb8"), R(1), R(0) },
+    { "stadd w1, [x2]", CODE("\x5f\x00\x21\xb8"), R(1), 0 },
+    { "swp x1, x0, [x2]", CODE("\x40\x80\x21\xf8"), R(1), R(0) },
+    { "cas w1, w0, [x2]", CODE("\x40\x7c\xa1\x88"), R(0) | R(1), R(1) },
+    { "casp x0, x1, x2, x3, [x4]", CODE("\x82\x7c\x20\x48"), R(0) | R(1) | R(2) | R(3), R(0) | R(1) },
+    { "ldr x0, [sp, #8]", CODE("\xe0\x07\x40\xf9"), STACK, R(0) },
+    { "str x0, [sp, #8]", CODE("\xe0\x07\x00\xf9"), R(0) | STACK, STACK },
+};
+
 static const struct regs_table regs_tables[] = {
     TABLE(cpu_sparc32, sparc32_regs),
     TABLE(cpu_arm, arm_regs),
     TABLE(cpu_x86, x86_regs),
     TABLE(cpu_x86_64, x86_64_regs),
+    TABLE(cpu_aarch64, aarch64_regs),
 };
 
 
