@@ -374,6 +374,21 @@ static uint64_t address_only_registers(const cs_insn *insn)
     return addr & ~value;
 }
 
+/* The base register of a writeback access, unless also a data register. */
+static uint64_t written_back_base(const cs_arm64 *a)
+{
+    for (int i = 0; i < a->op_count; i++) {
+        if (a->operands[i].type != ARM64_OP_MEM)
+            continue;
+        uint64_t base = reg_bit(a->operands[i].mem.base);
+        for (int j = 0; j < i; j++)
+            if (a->operands[j].type == ARM64_OP_REG && reg_bit(a->operands[j].reg) == base)
+                return 0;
+        return base;
+    }
+    return 0;
+}
+
 static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info *out)
 {
     const cs_arm64 *a = &insn->detail->arm64;
@@ -388,8 +403,18 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
     out->regs_read &= ~address_only_registers(insn);
     for (int i = 0; i < nwr; i++)
         out->regs_written |= reg_bit(wr[i]);
+    /* Capstone 4 lists the first operand of cmp, cmn and tst (an alias
+     * writing the zero register) as written: they only read it */
+    if (insn->id == ARM64_INS_CMP || insn->id == ARM64_INS_CMN || insn->id == ARM64_INS_TST) {
+        out->regs_read |= out->regs_written & ~CPU_REG_BIT(A64_REG_NUM_FLAGS);
+        out->regs_written = 0;
+    }
     if (a->update_flags)
         out->regs_written |= CPU_REG_BIT(A64_REG_NUM_FLAGS);
+    /* a base written back (pre- or post-indexed, C1.3.3) keeps what it
+     * depended on, as the value moved does not flow into it */
+    if (a->writeback)
+        out->regs_written &= ~written_back_base(a);
     /* conditional selects and compares read the flags (C1.2.4) */
     if (a->cc != ARM64_CC_AL && a->cc != ARM64_CC_NV && a->cc != ARM64_CC_INVALID)
         out->regs_read |= CPU_REG_BIT(A64_REG_NUM_FLAGS);
