@@ -499,7 +499,7 @@ static uc_err a64_syscall_return(uc_engine *uc, int64_t result)
 static const char *a64_trap_name(uint32_t excp)
 {
     switch (excp) {
-    case A64_EXCP_UDEF: return "undefined instruction";
+    case A64_EXCP_UDEF: return "illegal instruction";     /* an undefined one, or udf */
     case 3: return "prefetch abort";
     case 4: return "data abort";
     case 7: return "breakpoint";
