@@ -112,14 +112,21 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         out->size = (uint8_t)(1u << size);
         out->regs_written = rt_bit;
     } else if (lse_match(w, &lse_atomic) && lse_ops[(w >> 12) & 15] != NULL) {
-        /* one atomic RMW: Rt gets the old value, memory old op Rs */
+        /* one atomic RMW: Rt gets the old value, memory old op Rs.  A
+         * (bit 23) acquires, unless Rt is the zero register (the st<op>
+         * aliases: C6.2.LDADD), R (bit 22) releases. */
         out->kind = INSN_RMW;
+        out->acquire = (w >> 23 & 1) && rt != 31;
+        out->release = w >> 22 & 1;
         out->size = (uint8_t)(1u << size);
         out->regs_read = rs_bit;
         out->regs_written = rt_bit;
     } else if (lse_match(w, &lse_cas)) {
-        /* cas Rs, Rt, [Xn]: stores Rt if memory equals Rs; Rs gets the old */
+        /* cas Rs, Rt, [Xn]: stores Rt if memory equals Rs; Rs gets the old.
+         * L (bit 22) acquires, o0 (bit 15) releases (C6.2.CAS). */
         out->kind = INSN_RMW;
+        out->acquire = w >> 22 & 1;
+        out->release = w >> 15 & 1;
         out->cas = true;
         out->size = (uint8_t)(1u << size);
         out->data_reg[0] = (int16_t)uc_gpr((int)rs, false);
@@ -134,6 +141,8 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         }
         out->kind = INSN_RMW;
         out->cas = true;
+        out->acquire = w >> 22 & 1;
+        out->release = w >> 15 & 1;
         out->size = (uint8_t)(size & 1 ? 16 : 8);
         out->data_reg[0] = (int16_t)uc_gpr((int)rs, false);
         out->data_reg[1] = (int16_t)uc_gpr((int)rs + 1, false);
@@ -272,6 +281,30 @@ static bool memory_operand(const cs_arm64 *a, int i, struct insn_info *out)
     return out->mem.base != -2 && out->mem.index != -2;
 }
 
+/* Load-Acquire and Store-Release (B2.3.3; ldapr, RCpc, is taken apart
+ * with LSE: it orders nothing this model does not already). */
+static bool is_acquire(unsigned id)
+{
+    switch (id) {
+    case ARM64_INS_LDAR: case ARM64_INS_LDARB: case ARM64_INS_LDARH:
+    case ARM64_INS_LDAXR: case ARM64_INS_LDAXRB: case ARM64_INS_LDAXRH: case ARM64_INS_LDAXP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_release(unsigned id)
+{
+    switch (id) {
+    case ARM64_INS_STLR: case ARM64_INS_STLRB: case ARM64_INS_STLRH:
+    case ARM64_INS_STLXR: case ARM64_INS_STLXRB: case ARM64_INS_STLXRH: case ARM64_INS_STLXP:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool is_exclusive_load(unsigned id)
 {
     switch (id) {
@@ -313,13 +346,16 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
         return true;
     } else if (insn->id == ARM64_INS_DMB || insn->id == ARM64_INS_DSB ||
                insn->id == ARM64_INS_ISB) {
-        /* dmb/dsb with an ST option order stores against stores only
-         * (B2.3.11); the others, and isb, are taken as full barriers */
+        /* dmb/dsb with an ST option order stores against stores only, with
+         * an LD option loads against later accesses only (B2.3.11); the
+         * others, and isb, are taken as full barriers */
         arm64_barrier_op b = a->op_count > 0 ? a->operands[0].barrier : ARM64_BARRIER_SY;
+        bool data = insn->id != ARM64_INS_ISB;
         out->kind = INSN_FENCE;
-        out->stores_only = insn->id != ARM64_INS_ISB &&
-            (b == ARM64_BARRIER_ST || b == ARM64_BARRIER_ISHST ||
-             b == ARM64_BARRIER_NSHST || b == ARM64_BARRIER_OSHST);
+        out->stores_only = data && (b == ARM64_BARRIER_ST || b == ARM64_BARRIER_ISHST ||
+                                    b == ARM64_BARRIER_NSHST || b == ARM64_BARRIER_OSHST);
+        out->loads_only = data && (b == ARM64_BARRIER_LD || b == ARM64_BARRIER_ISHLD ||
+                                   b == ARM64_BARRIER_NSHLD || b == ARM64_BARRIER_OSHLD);
         return true;
     } else {
         return false;
@@ -334,6 +370,8 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
 static bool classify_access(const cs_insn *insn, struct insn_info *out)
 {
     const cs_arm64 *a = &insn->detail->arm64;
+    out->acquire = is_acquire(insn->id);
+    out->release = is_release(insn->id);
     switch (insn->id) {
     case ARM64_INS_SVC:
         out->kind = INSN_TRAP;

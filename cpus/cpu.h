@@ -43,6 +43,15 @@ struct insn_info {
     bool lock_prefix;   /* an RMW atomic only through its LOCK prefix (x86) */
     bool stores_only;   /* INSN_FENCE: orders stores against later stores only
                            (dmb ishst, stbar) */
+    bool loads_only;    /* INSN_FENCE: orders loads against later accesses only
+                           (dmb ishld) */
+    /* One-way orderings of an access (acquire and release semantics):
+     * acquire: the accesses after it are ordered after it, and so is it
+     * after an earlier release (RCsc: ldar, ldaxr, ld<op>a, lr.aq);
+     * release: the accesses before it are ordered before it (stlr,
+     * stlxr, ld<op>l, sc.rl). */
+    bool acquire;
+    bool release;
     uint8_t cond;       /* runs only if cpu->condition_holds(cond); 0: always */
     /* INSN_SC: the register that receives 0 (stored) or 1 (failed). */
     int16_t status_reg;

@@ -21,6 +21,9 @@ enum {
     F_BITOFF = 16,      /* mem.bit_offset: a register bit number in a bit string */
     F_LOCKPFX = 32,     /* lock_prefix: atomic only through LOCK (not xchg) */
     F_STONLY = 64,      /* stores_only: a fence that orders stores only */
+    F_LDONLY = 128,     /* loads_only: a fence that orders loads only */
+    F_ACQ = 256,        /* acquire */
+    F_REL = 512,        /* release */
 };
 
 struct row {
@@ -204,23 +207,25 @@ static const struct row aarch64_rows[] = {
     { "ldxrb w0, [x2]", CODE("\x40\x7c\x5f\x08"), INSN_LL, 1, 0, NULL },
     { "ldxrh w0, [x2]", CODE("\x40\x7c\x5f\x48"), INSN_LL, 2, 0, NULL },
     { "ldxr x0, [x2]", CODE("\x40\x7c\x5f\xc8"), INSN_LL, 8, 0, NULL },
-    { "ldaxr x0, [x2]", CODE("\x40\xfc\x5f\xc8"), INSN_LL, 8, 0, NULL },
+    { "ldaxr x0, [x2]", CODE("\x40\xfc\x5f\xc8"), INSN_LL, 8, F_ACQ, NULL },
     { "ldxp x0, x1, [x2]", CODE("\x40\x04\x7f\xc8"), INSN_LL, 16, 0, NULL },
-    { "ldaxp w0, w1, [x2]", CODE("\x40\x84\x7f\x88"), INSN_LL, 8, 0, NULL },
+    { "ldaxp w0, w1, [x2]", CODE("\x40\x84\x7f\x88"), INSN_LL, 8, F_ACQ, NULL },
     { "stxr w3, w0, [x2]", CODE("\x40\x7c\x03\x88"), INSN_SC, 4, 0, NULL },
     { "stxrb w3, w0, [x2]", CODE("\x40\x7c\x03\x08"), INSN_SC, 1, 0, NULL },
     { "stxr w3, x0, [x2]", CODE("\x40\x7c\x03\xc8"), INSN_SC, 8, 0, NULL },
-    { "stlxr w3, x0, [x2]", CODE("\x40\xfc\x03\xc8"), INSN_SC, 8, 0, NULL },
+    { "stlxr w3, x0, [x2]", CODE("\x40\xfc\x03\xc8"), INSN_SC, 8, F_REL, NULL },
     { "stxp w3, x0, x1, [x2]", CODE("\x40\x04\x23\xc8"), INSN_SC, 16, F_PAIR, NULL },
-    { "stlxp w3, w0, w1, [x2]", CODE("\x40\x84\x23\x88"), INSN_SC, 8, F_PAIR, NULL },
+    { "stlxp w3, w0, w1, [x2]", CODE("\x40\x84\x23\x88"), INSN_SC, 8, F_PAIR | F_REL, NULL },
     { "clrex", CODE("\x5f\x3f\x03\xd5"), INSN_CLREX, 0, 0, NULL },
     { "dmb ish", CODE("\xbf\x3b\x03\xd5"), INSN_FENCE, 0, 0, NULL },
     { "dmb ishst", CODE("\xbf\x3a\x03\xd5"), INSN_FENCE, 0, F_STONLY, NULL },
+    { "dmb ishld", CODE("\xbf\x39\x03\xd5"), INSN_FENCE, 0, F_LDONLY, NULL },
+    { "dmb ld", CODE("\xbf\x3d\x03\xd5"), INSN_FENCE, 0, F_LDONLY, NULL },
     { "dsb sy", CODE("\x9f\x3f\x03\xd5"), INSN_FENCE, 0, 0, NULL },
-    { "ldar w0, [x2]", CODE("\x40\xfc\xdf\x88"), INSN_LOAD, 4, 0, NULL },
-    { "ldar x0, [x2]", CODE("\x40\xfc\xdf\xc8"), INSN_LOAD, 8, 0, NULL },
-    { "stlr w0, [x2]", CODE("\x40\xfc\x9f\x88"), INSN_STORE, 4, 0, NULL },
-    { "stlrb w0, [x2]", CODE("\x40\xfc\x9f\x08"), INSN_STORE, 1, 0, NULL },
+    { "ldar w0, [x2]", CODE("\x40\xfc\xdf\x88"), INSN_LOAD, 4, F_ACQ, NULL },
+    { "ldar x0, [x2]", CODE("\x40\xfc\xdf\xc8"), INSN_LOAD, 8, F_ACQ, NULL },
+    { "stlr w0, [x2]", CODE("\x40\xfc\x9f\x88"), INSN_STORE, 4, F_REL, NULL },
+    { "stlrb w0, [x2]", CODE("\x40\xfc\x9f\x08"), INSN_STORE, 1, F_REL, NULL },
     { "ldr x0, [x2, #8]", CODE("\x40\x04\x40\xf9"), INSN_LOAD, 8, 0, NULL },
     { "ldr w0, [x2, x3, lsl #2]", CODE("\x40\x78\x63\xb8"), INSN_LOAD, 4, 0, NULL },
     { "ldr x0, [x2], #8", CODE("\x40\x84\x40\xf8"), INSN_LOAD, 8, 0, NULL },
@@ -236,29 +241,30 @@ static const struct row aarch64_rows[] = {
     { "str x0, [sp, #8]", CODE("\xe0\x07\x00\xf9"), INSN_PRIVATE, 0, 0, NULL },
     { "stp x29, x30, [sp, #-16]!", CODE("\xfd\x7b\xbf\xa9"), INSN_PRIVATE, 0, 0, NULL },
     { "ldadd w1, w0, [x2]", CODE("\x40\x00\x21\xb8"), INSN_RMW, 4, 0, "ldadd w1, w0, [x2]" },
-    { "ldaddal x1, x0, [x2]", CODE("\x40\x00\xe1\xf8"), INSN_RMW, 8, 0, "ldaddal x1, x0, [x2]" },
-    { "ldaddab w1, w0, [x2]", CODE("\x40\x00\xa1\x38"), INSN_RMW, 1, 0, "ldaddab w1, w0, [x2]" },
-    { "ldaddlh w1, w0, [x2]", CODE("\x40\x00\x61\x78"), INSN_RMW, 2, 0, "ldaddlh w1, w0, [x2]" },
+    { "ldaddal x1, x0, [x2]", CODE("\x40\x00\xe1\xf8"), INSN_RMW, 8, F_ACQ | F_REL, "ldaddal x1, x0, [x2]" },
+    { "ldaddab w1, w0, [x2]", CODE("\x40\x00\xa1\x38"), INSN_RMW, 1, F_ACQ, "ldaddab w1, w0, [x2]" },
+    { "ldaddlh w1, w0, [x2]", CODE("\x40\x00\x61\x78"), INSN_RMW, 2, F_REL, "ldaddlh w1, w0, [x2]" },
     { "stadd w1, [x2]", CODE("\x5f\x00\x21\xb8"), INSN_RMW, 4, 0, "stadd w1, [x2]" },
-    { "staddl x1, [x2]", CODE("\x5f\x00\x61\xf8"), INSN_RMW, 8, 0, "staddl x1, [x2]" },
+    { "staddl x1, [x2]", CODE("\x5f\x00\x61\xf8"), INSN_RMW, 8, F_REL, "staddl x1, [x2]" },
     { "ldclr w1, w0, [x2]", CODE("\x40\x10\x21\xb8"), INSN_RMW, 4, 0, "ldclr w1, w0, [x2]" },
-    { "ldclra x1, x0, [x2]", CODE("\x40\x10\xa1\xf8"), INSN_RMW, 8, 0, "ldclra x1, x0, [x2]" },
+    { "ldclra x1, x0, [x2]", CODE("\x40\x10\xa1\xf8"), INSN_RMW, 8, F_ACQ, "ldclra x1, x0, [x2]" },
     { "ldset w1, w0, [x2]", CODE("\x40\x30\x21\xb8"), INSN_RMW, 4, 0, "ldset w1, w0, [x2]" },
-    { "ldsetl x1, x0, [x2]", CODE("\x40\x30\x61\xf8"), INSN_RMW, 8, 0, "ldsetl x1, x0, [x2]" },
+    { "ldsetl x1, x0, [x2]", CODE("\x40\x30\x61\xf8"), INSN_RMW, 8, F_REL, "ldsetl x1, x0, [x2]" },
     { "ldeor w1, w0, [x2]", CODE("\x40\x20\x21\xb8"), INSN_RMW, 4, 0, "ldeor w1, w0, [x2]" },
-    { "ldeoral x1, x0, [x2]", CODE("\x40\x20\xe1\xf8"), INSN_RMW, 8, 0, "ldeoral x1, x0, [x2]" },
+    { "ldeoral x1, x0, [x2]", CODE("\x40\x20\xe1\xf8"), INSN_RMW, 8, F_ACQ | F_REL, "ldeoral x1, x0, [x2]" },
     { "steor w1, [x2]", CODE("\x5f\x20\x21\xb8"), INSN_RMW, 4, 0, "steor w1, [x2]" },
     { "ldumax w1, w0, [x2]", CODE("\x40\x60\x21\xb8"), INSN_RMW, 4, 0, "ldumax w1, w0, [x2]" },
+    { "ldadda w1, wzr, [x2]", CODE("\x5f\x00\xa1\xb8"), INSN_RMW, 4, 0, "ldadda w1, wzr, [x2]" },
     { "swp w1, w0, [x2]", CODE("\x40\x80\x21\xb8"), INSN_RMW, 4, 0, "swp w1, w0, [x2]" },
-    { "swpal x1, x0, [x2]", CODE("\x40\x80\xe1\xf8"), INSN_RMW, 8, 0, "swpal x1, x0, [x2]" },
+    { "swpal x1, x0, [x2]", CODE("\x40\x80\xe1\xf8"), INSN_RMW, 8, F_ACQ | F_REL, "swpal x1, x0, [x2]" },
     { "swpb w1, w0, [x2]", CODE("\x40\x80\x21\x38"), INSN_RMW, 1, 0, "swpb w1, w0, [x2]" },
     { "cas w1, w0, [x2]", CODE("\x40\x7c\xa1\x88"), INSN_RMW, 4, F_CAS, "cas w1, w0, [x2]" },
-    { "casal x1, x0, [x2]", CODE("\x40\xfc\xe1\xc8"), INSN_RMW, 8, F_CAS, "casal x1, x0, [x2]" },
-    { "casa x1, x0, [x2]", CODE("\x40\x7c\xe1\xc8"), INSN_RMW, 8, F_CAS, "casa x1, x0, [x2]" },
-    { "caslb w1, w0, [x2]", CODE("\x40\xfc\xa1\x08"), INSN_RMW, 1, F_CAS, "caslb w1, w0, [x2]" },
+    { "casal x1, x0, [x2]", CODE("\x40\xfc\xe1\xc8"), INSN_RMW, 8, F_CAS | F_ACQ | F_REL, "casal x1, x0, [x2]" },
+    { "casa x1, x0, [x2]", CODE("\x40\x7c\xe1\xc8"), INSN_RMW, 8, F_CAS | F_ACQ, "casa x1, x0, [x2]" },
+    { "caslb w1, w0, [x2]", CODE("\x40\xfc\xa1\x08"), INSN_RMW, 1, F_CAS | F_REL, "caslb w1, w0, [x2]" },
     { "cash w1, w0, [x2]", CODE("\x40\x7c\xa1\x48"), INSN_RMW, 2, F_CAS, "cash w1, w0, [x2]" },
     { "casp x0, x1, x2, x3, [x4]", CODE("\x82\x7c\x20\x48"), INSN_RMW, 16, F_CAS | F_PAIR, "casp x0, x1, x2, x3, [x4]" },
-    { "caspal w0, w1, w2, w3, [x4]", CODE("\x82\xfc\x60\x08"), INSN_RMW, 8, F_CAS | F_PAIR, "caspal w0, w1, w2, w3, [x4]" },
+    { "caspal w0, w1, w2, w3, [x4]", CODE("\x82\xfc\x60\x08"), INSN_RMW, 8, F_CAS | F_PAIR | F_ACQ | F_REL, "caspal w0, w1, w2, w3, [x4]" },
     { "ldadd w1, w0, [sp]", CODE("\xe0\x03\x21\xb8"), INSN_PRIVATE, 0, 0, "ldadd w1, w0, [sp]" },
     { "ldapr w0, [x2]", CODE("\x40\xc0\xbf\xb8"), INSN_LOAD, 4, 0, "ldapr w0, [x2]" },
     { "ldapr x0, [x2]", CODE("\x40\xc0\xbf\xf8"), INSN_LOAD, 8, 0, "ldapr x0, [x2]" },
@@ -422,6 +428,9 @@ static unsigned check_row(const struct cpu_ops *cpu, cpu_decoder *d, const struc
     expect(msg, "bit_offset", (r->flags & F_BITOFF) != 0, info.mem.bit_offset);
     expect(msg, "lock_prefix", (r->flags & F_LOCKPFX) != 0, info.lock_prefix);
     expect(msg, "stores_only", (r->flags & F_STONLY) != 0, info.stores_only);
+    expect(msg, "loads_only", (r->flags & F_LDONLY) != 0, info.loads_only);
+    expect(msg, "acquire", (r->flags & F_ACQ) != 0, info.acquire);
+    expect(msg, "release", (r->flags & F_REL) != 0, info.release);
     expect(msg, "why set", r->kind == INSN_UNSUPPORTED, info.why != NULL);
     /* The registers: ids are nonzero, as 0 is Unicorn's invalid register. */
     expect(msg, "status_reg set", r->kind == INSN_SC, info.status_reg != 0);

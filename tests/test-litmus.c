@@ -23,6 +23,7 @@ static const struct {
     { "x86_64", "sc tso" },
     { "sparc32", "sc tso pso" },
     { "arm", "sc arm" },
+    { "aarch64", "sc arm" },
 };
 
 /* The models of cpu (to free). */

@@ -165,10 +165,20 @@ static bool is_exclusive(const struct insn_info *ii)
  * ldstub, swap and a trap are atomic and ordered after the stores before
  * them); a store barrier (stbar) orders nothing FIFO does not.
  * PSO and ARM: a full fence (dmb ish) and a trap drain it all; an atomic
- * access (ldstub, swap, ldrex, strex) orders only against the core's own
- * stores to its bytes (V8 K.3 PSO; ARM ARM A3.8.2: coherence), which drain
- * first, with the ones older than them (fewer orders than the
- * architecture allows, never more); a store barrier marks the buffer.
+ * access (ldstub, swap, ldrex, strex, ldadd) orders only against the core's
+ * own stores to its bytes (V8 K.3 PSO; ARM ARM A3.8.2: coherence), which
+ * drain first, with the ones older than them (fewer orders than the
+ * architecture allows, never more); a store barrier marks the buffer.  A
+ * fence that orders loads only (dmb ishld) needs nothing: loads are
+ * performed in program order here.
+ * Acquire and release (Arm ARM K.a B2.3.3, "Ordering relations": a
+ * Store-Release is ordered after every access before it, a Load-Acquire
+ * before every access after it, and a Store-Release before a later
+ * Load-Acquire; RISC-V's RVWMO, unprivileged ISA 17.1.3, rules 5-7, the
+ * same for .rl, .aq and their RCsc pairs): an atomic release drains the
+ * buffer (a buffered store-release is marked instead, see perform_visible);
+ * an acquire drains up to the newest buffered release.  Later accesses
+ * cannot pass an acquire here anyway.
  * Either way a store into a full buffer drains its oldest entry, and one
  * wider than an entry drains them all. */
 static unsigned drains_needed(const struct run *r, const struct run_core *rc,
@@ -178,12 +188,16 @@ static unsigned drains_needed(const struct run *r, const struct run_core *rc,
     bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
     if (split ? rc->split_loaded : ii->kind == INSN_STORE)
         return !store_buffer_takes(ii->size) ? count : count == STORE_BUFFER_DEPTH;
+    bool ordered = !r->opt->strip_fence;
+    unsigned acquire = ordered && ii->acquire ? store_buffers_before_acquire(&r->sb, core) : 0;
     if (split || ii->kind == INSN_LOAD)
-        return 0;
+        return acquire;
     if (ii->kind == INSN_FENCE)
-        return r->opt->strip_fence || ii->stores_only ? 0 : count;
+        return !ordered || ii->stores_only || ii->loads_only ? 0 : count;
+    if (ordered && ii->release)
+        return count;
     if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory))
-        return store_buffers_before_access(&r->sb, core, addr, ii->size);
+        return MAX(acquire, store_buffers_before_access(&r->sb, core, addr, ii->size));
     return count;
 }
 
@@ -279,6 +293,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             loaded = taint_load(&rc->taint, addr);
         if (ii->kind == INSN_STORE)
             e.flags |= buffer_store(r, addr, ii->size);
+        if ((e.flags & EVENT_BUFFERED) && ii->release && !r->opt->strip_fence)
+            store_buffers_release(&r->sb, c->id);
         e.old_value = machine_read(m, addr, ii->size);
         if (ii->cas)
             e.flags |= EVENT_HAS_SUCCESS |

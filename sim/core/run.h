@@ -45,7 +45,8 @@ struct run_options {
      * patches them out; store-exclusives that fail spuriously with this
      * probability (the architecture allows it), drawn from fault_seed. */
     bool strip_lock;
-    bool strip_fence;   /* fences order nothing (they still are events) */
+    bool strip_fence;   /* fences, acquires and releases order nothing
+                           (they still are events) */
     double sc_fail;
     uint64_t fault_seed;
     /* --inject: before a step that closes an RMW window (the store half of

@@ -9,7 +9,7 @@ void store_buffers_reset(struct store_buffers *sb, struct machine *m, bool reord
     sb->reorder = reorder;
     for (unsigned i = 0; i < m->ncores; i++) {
         sb->core[i].count = 0;
-        sb->core[i].barrier = false;
+        sb->core[i].barrier = sb->core[i].release = false;
     }
     sb->nonempty = 0;
     sb->running = -1;
@@ -93,7 +93,8 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue)
     struct buffered_store *s = &b->entry[b->count++];
     s->issue = *issue;
     s->barrier = b->barrier;
-    b->barrier = false;
+    s->release = b->release;
+    b->barrier = b->release = false;
     const uint8_t *mem = machine_guest_ptr(sb->m, issue->addr, issue->size);
     if (mem != NULL)
         memcpy(s->bytes, mem, issue->size);
@@ -104,6 +105,21 @@ void store_buffers_barrier(struct store_buffers *sb, unsigned core)
 {
     struct store_buffer *b = &sb->core[core];
     b->barrier = b->count > 0;
+}
+
+void store_buffers_release(struct store_buffers *sb, unsigned core)
+{
+    store_buffers_barrier(sb, core);
+    sb->core[core].release = true;
+}
+
+unsigned store_buffers_before_acquire(const struct store_buffers *sb, unsigned core)
+{
+    const struct store_buffer *b = &sb->core[core];
+    unsigned n = b->count;
+    while (n > 0 && !b->entry[n - 1].release)
+        n--;
+    return n;
 }
 
 uint32_t store_buffers_drainable(const struct store_buffers *sb, unsigned core)

@@ -38,12 +38,14 @@ struct buffered_store {
     uint8_t bytes[STORE_BUFFER_BYTES];
     bool barrier;               /* a store barrier lies between it and the
                                    stores before it */
+    bool release;               /* a store-release (stlr) */
 };
 
 struct store_buffer {
     struct buffered_store entry[STORE_BUFFER_DEPTH];   /* [0] the oldest */
     unsigned count;
     bool barrier;               /* a store barrier since the newest entry */
+    bool release;               /* the next entry is a store-release */
 };
 
 struct store_buffers {
@@ -92,6 +94,14 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue);
 /* The running core executed a store barrier: its stores after it drain
  * only after those before it. */
 void store_buffers_barrier(struct store_buffers *sb, unsigned core);
+
+/* The running core's next store is a store-release: it drains only after
+ * every store before it, and a later acquire waits for it. */
+void store_buffers_release(struct store_buffers *sb, unsigned core);
+
+/* How many of core's oldest entries must drain before an acquire runs: up
+ * to and including the newest store-release (0 if none). */
+unsigned store_buffers_before_acquire(const struct store_buffers *sb, unsigned core);
 
 /* The entries of core's buffer that may drain now, a mask (bit k: the k-th
  * oldest): the oldest under FIFO; else each that no older store to a byte

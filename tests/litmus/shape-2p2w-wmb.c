@@ -8,7 +8,7 @@
  * (ARM ARM A3.8.3): forbidden.  On sparc32 smp_wmb() is a compiler barrier
  * only, so pso still drains them in any order (Appendix K, PSO): allowed.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

@@ -10,7 +10,7 @@
  * (Appendix K, PSO) and arm (ARM ARM A3.8), whose stores to different
  * addresses drain in any order.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso
  * Search: dfs:4

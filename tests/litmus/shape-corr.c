@@ -6,7 +6,7 @@
  * (Intel SDM vol. 3A 9.2.2; x86-TSO, Sewell et al., CACM 2010; SPARC V8
  * manual Appendix K, TSO and PSO; ARM ARM A3.8: coherence of one location).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:4

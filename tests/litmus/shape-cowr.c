@@ -9,7 +9,7 @@
  * ARM A3.8: coherence of one location).  It checks that a load is
  * forwarded from the core's store buffer.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:4

@@ -9,7 +9,7 @@
  * address; ARM ARM A3.8: coherence of one location).  atomsim drains a
  * core's stores to one address in order under pso and arm.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:4

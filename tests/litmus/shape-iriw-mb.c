@@ -12,7 +12,7 @@
  * reason (dfs:4 takes some 30 s a model on 4 cores).
  *
  * Cores: 4
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:3

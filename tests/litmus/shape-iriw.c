@@ -17,7 +17,7 @@
  * and atomic stores shows the outcome, a larger bound finds nothing more.
  *
  * Cores: 4
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:3

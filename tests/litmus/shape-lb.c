@@ -13,7 +13,7 @@
  * exists.  The kernel forbids it with any dependency or barrier, so there is
  * no barrier variant: atomsim never shows the bare one.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:4

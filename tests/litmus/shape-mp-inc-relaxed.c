@@ -14,7 +14,7 @@
  * forbidden; under pso nothing orders data's store before the flag's, and
  * the lock's ldstub orders only its own byte (Appendix K, PSO): allowed.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso
  * Search: dfs:4

@@ -11,7 +11,7 @@
  * V8 manual Appendix K, PSO: only stbar orders them), so the kernel's "fully
  * ordered" does not hold there: allowed.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

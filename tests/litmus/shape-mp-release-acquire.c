@@ -9,7 +9,7 @@
  * compiler barrier (the kernel runs sparc32 in TSO), so pso lets the flag
  * drain before the data (Appendix K, PSO).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

@@ -11,7 +11,7 @@
  * every core's loads in order, so the dependency is not what orders them
  * here.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

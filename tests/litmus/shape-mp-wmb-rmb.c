@@ -9,7 +9,7 @@
  * barriers only (the kernel runs sparc32 in TSO), so no stbar keeps the
  * flag's store behind the data's and pso allows it (Appendix K, PSO).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

@@ -12,7 +12,7 @@
  * arm (ARM ARM A3.8: neither the stores nor the loads are ordered).  ARM
  * allows it with the loads reordered too; atomsim reorders only the stores.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso
  * Search: dfs:4

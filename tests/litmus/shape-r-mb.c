@@ -8,10 +8,10 @@
  * store still waits while it reads x: allowed under tso and pso as bare R
  * is (SPARC V8 manual Appendix K).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
- * On: x86 x86_64 arm
+ * On: x86 x86_64 arm aarch64
  * Search: dfs:4
  * Result: Never
  *

@@ -10,7 +10,7 @@
  * manual Appendix K, TSO), and so under pso (Appendix K, PSO) and arm (ARM
  * ARM A3.8).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc
  * Search: dfs:4

@@ -10,7 +10,7 @@
  * loads are never satisfied late).  On sparc32 smp_wmb() is a compiler
  * barrier only, so pso lets y drain before x (Appendix K, PSO): allowed.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

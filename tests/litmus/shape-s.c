@@ -9,7 +9,7 @@
  * V8 manual Appendix K, TSO).  Allowed under pso (core 0's stores drain in
  * any order, Appendix K, PSO) and arm (ARM ARM A3.8).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso
  * Search: dfs:4

@@ -12,10 +12,10 @@
  * manual Appendix K; the kernel keeps sparc32 in TSO and leaves store->load
  * order to its locks).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
- * On: x86 x86_64 arm
+ * On: x86 x86_64 arm aarch64
  * Search: dfs:4
  * Result: Never
  *

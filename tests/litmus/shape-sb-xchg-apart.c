@@ -11,10 +11,10 @@
  * order its store before a later load of another lock's address, even under
  * TSO, although Documentation/atomic_t.txt calls it fully ordered.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
- * On: x86 x86_64 arm
+ * On: x86 x86_64 arm aarch64
  * Search: dfs:4
  * Result: Never
  *

@@ -18,7 +18,7 @@
  * lock a lock: the kernel runs sparc32 in TSO).  shape-sb-xchg-apart.c puts
  * x and y under different locks.
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso arm
  * Search: dfs:4

@@ -11,7 +11,7 @@
  * (Appendix K, PSO) and arm (ARM ARM A3.8: no order between a store and a
  * later load to another address without a barrier).
  *
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc
  * Search: dfs:4

@@ -10,7 +10,7 @@
  * nothing more is needed.
  *
  * Cores: 3
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:4

@@ -13,7 +13,7 @@
  * core at once and its loads are in program order.
  *
  * Cores: 3
- * Cpus: x86 x86_64 sparc32 arm
+ * Cpus: x86 x86_64 sparc32 arm aarch64
  *
  * Memory: sc tso pso arm
  * Search: dfs:4
