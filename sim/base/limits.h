@@ -6,7 +6,7 @@
  * for core i) throughout atomsim. */
 #define ATOMSIM_MAX_CORES 64
 
-/* Stores a core's store buffer holds (--memory tso, pso, arm): a full
+/* Stores a core's store buffer holds (--memory tso, pso, arm, rvwmo): a full
  * buffer drains its oldest store before it takes another.  Real x86 cores
  * hold 40 to 70; a few are enough for every litmus shape, and fewer keep a
  * search small. */

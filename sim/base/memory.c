@@ -6,6 +6,7 @@
 
 static const char *const names[MEMORY_MODELS] = {
     [MEMORY_SC] = "sc", [MEMORY_TSO] = "tso", [MEMORY_PSO] = "pso", [MEMORY_ARM] = "arm",
+    [MEMORY_RVWMO] = "rvwmo",
 };
 
 const char *memory_model_name(enum memory_model model)

@@ -143,7 +143,7 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
  * a sequentially consistent machine, and clrex drops only its own core's
  * reservation.
  *
- * With store buffers (tso, pso, arm) each core's buffer is a pseudo word:
+ * With store buffers (tso, pso, arm, rvwmo) each core's buffer is a pseudo word:
  * a store that enters it writes only that word (no other core sees it); a
  * drain writes its memory words (and so ends the other cores' reservations
  * of them, as the monitor does when a store becomes visible) and the

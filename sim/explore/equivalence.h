@@ -1,7 +1,7 @@
 /* equivalence.h — when two interleavings are one execution.
  *
  * Steps are taken by agents: the cores, and the drains of their store
- * buffers (tso, pso, arm).  Two steps of different agents commute when
+ * buffers (tso, pso, arm, rvwmo).  Two steps of different agents commute when
  * neither writes what the other touches (memory, "which cores run", a
  * core's store buffer: equivalence.c): swapping them changes no value
  * either sees and no final state.  Interleavings that differ only by such

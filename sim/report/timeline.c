@@ -164,7 +164,7 @@ struct state {
     unsigned nlocks;
     uint64_t lock[LOCK_COLUMNS_MAX];
     int holder[LOCK_COLUMNS_MAX];               /* core, or -1 */
-    /* The store buffers (--memory tso, pso, arm), when the run had any: each core's
+    /* The store buffers (--memory tso, pso, arm, rvwmo), when the run had any: each core's
      * buffered stores, oldest first, as "x=1" (char *). */
     bool buffers;
     GPtrArray *buffered[ATOMSIM_MAX_CORES];

@@ -19,7 +19,7 @@ struct sched;
 /* One turn of an interleaving: core runs steps steps (-1: "*", until it
  * ends or blocks); or, with drain, core's buffered stores become visible,
  * steps of them, each the slot-th oldest (a memory model with store
- * buffers: --memory tso, pso, arm).  A schedule's text is turns
+ * buffers: --memory tso, pso, arm, rvwmo).  A schedule's text is turns
  * "CORE:STEPS", "dCORE:STEPS" (slot 0) or "dCORE.SLOT:STEPS" joined by
  * commas. */
 struct sched_turn {
