@@ -24,7 +24,7 @@
 
 struct broken_case {
     const char *name;           /* programs/<cpu>/broken/<name>.elf */
-    const char *cpus[5];        /* the cpus it is built for, NULL-ended */
+    const char *cpus[8];        /* the cpus it is built for, NULL-ended */
     const char *schedule;       /* the interleaving that fails its check */
     const char *shows;          /* core 0's line that shows the damage */
     const char *fixed;          /* the example that passes the schedule, or NULL */
@@ -37,7 +37,7 @@ struct broken_case {
     const char *bound;          /* the dfs bound that finds it (NULL: dfs:2) */
 };
 
-#define ALL_CPUS { "sparc32", "arm", "x86", "x86_64" }
+#define ALL_CPUS { "sparc32", "arm", "x86", "x86_64", "aarch64" }
 
 static const struct broken_case cases[] = {
     /* Core 0 loads the counter (0); core 1 does its 3 increments (0 -> 3)
@@ -66,6 +66,10 @@ static const struct broken_case cases[] = {
      * core 0's strex fails, and nothing retries: one increment vanishes. */
     { "strex-ignored", { "arm" }, "0:1,1:500,0:*", "cpu0: counter = 5, expected 6\n",
       "counter-atomic", NULL, NULL },
+    /* The same on aarch64 with ldxr/stxr; its counter-atomic (ldadd) and
+     * the -mno-lse build (with cbnz) both pass the schedule. */
+    { "stxr-ignored", { "aarch64" }, "0:1,1:500,0:*", "cpu0: counter = 5, expected 6\n",
+      "counter-atomic", NULL, NULL },
     /* Core 0 asks its cpu id, takes a's lock and loads b (0); core 1 does
      * its 3 atomic_inc(&b) under b's lock, which is free; core 0 stores
      * its stale 0 + 1 into b.  In counter-atomic core 0 then holds the
@@ -89,12 +93,16 @@ static const struct broken_case cases[] = {
      * the old message.  In message-passing, the release's dmb drains the
      * message first.  dfs needs three preemptions: the drain, core 1, and
      * back. */
-    { "message-passing-no-barrier", { "arm" }, "0:3,d0.1:1,1:*,0:*",
+    { "message-passing-no-barrier", { "arm", "aarch64" }, "0:3,d0.1:1,1:*,0:*",
       "cpu1: check failed: the flag was up, but", "message-passing", NULL, "dfs:3" },
     /* Core 0 stores the data (buffered), and its relaxed fetch_add's strex
      * is visible at once; core 1 sees the count, reads the old data.  In
      * publish, the dmb before the ldrex drains the data first. */
     { "relaxed-publish", { "arm" }, "0:4,1:*,0:*", "cpu1: check failed: published, but",
+      "publish", NULL, NULL },
+    /* aarch64's relaxed fetch_add is one ldadd, a step sooner; in publish
+     * it is ldaddal, whose release drains the data first. */
+    { "relaxed-publish", { "aarch64" }, "0:3,1:*,0:*", "cpu1: check failed: published, but",
       "publish", NULL, NULL },
 };
 
