@@ -264,7 +264,11 @@ static const char explain_style[] =
     ".insn.atomic{background:#fff1d6}.insn.exclusive{background:#e5f1ff}"
     ".insn.lock{background:#fde2e2}.insn.fence{background:#efe7fb}"
     ".role{font-size:12.5px;overflow-wrap:anywhere}.why{margin-top:8px;font-style:italic}"
-    ".alt{margin-top:10px;border-top:2px dashed #ccc;padding-top:4px}.alt h3{margin:4px 0}";
+    ".alt{margin-top:10px;border-top:2px dashed #ccc;padding-top:4px}.alt h3{margin:4px 0}"
+    /* a narrow column (four cpus and more) puts each role under its instruction */
+    ".cpu-col{container-type:inline-size}"
+    "@container (max-width:34em){.insn{grid-template-columns:4.5em minmax(0,1fr)}"
+    ".insn .role{grid-column:2;padding-bottom:2px}}";
 
 static const char *line_class(const struct line *l)
 {
@@ -337,7 +341,8 @@ static gboolean write_html(const char *path, const char *name, const struct colu
         if (c[i].alt.lines != NULL) {
             g_string_append(out, "<div class=\"alt\" data-build=\"" EXPLAIN_ALTERNATIVE "\">"
                                  "<h3>LL/SC alternative</h3><p class=\"muted\">");
-            html_printf(out, "%s: " ALTERNATIVE_WHAT "%s", c[i].alt.path,
+            html_printf(out, "%s/%s/%s: " ALTERNATIVE_WHAT "%s", x->cpu->name,
+                        EXPLAIN_ALTERNATIVE, EXPLAIN_PROGRAM,
                         c[i].alt_same ? "; the same instructions." : ".");
             g_string_append(out, "</p>\n");
             if (!c[i].alt_same) {
