@@ -60,6 +60,11 @@ programs/aarch64/llsc/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_
 	  tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu aarch64 -mno-lse -c \
 	  -I$(srcdir)/%D%/lib/aarch64 -o $@ $<
+# An example linked with that form, where `atomsim explain` reads the LL/SC
+# alternative (programs/<cpu>/llsc/counter.elf, beside the cpu's own).
+GUEST_LLSC_ELFS = $(if $(filter aarch64,$(GUEST_CPUS)),programs/aarch64/llsc/counter.elf)
+programs/aarch64/llsc/counter.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) %D%/examples/counter.c
+	$(AM_V_GEN)$(ATOMSIM_CC) --cpu aarch64 -mno-lse -o $@ $(srcdir)/%D%/examples/counter.c
 programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c %D%/lib/sparc32/arch-atomic.h \
 	  $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
@@ -69,7 +74,7 @@ $(BROKEN_ELFS): programs/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(BROKEN_SRCS
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(word 2,$(subst /, ,$@)) \
 	  -o $@ $(srcdir)/%D%/examples/broken/$(notdir $*).c
 
-all-local: $(GUEST_ELFS) $(BROKEN_ELFS)
+all-local: $(GUEST_ELFS) $(BROKEN_ELFS) $(GUEST_LLSC_ELFS)
 clean-local: clean-guests
 clean-guests:
 	rm -rf $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)) programs/atomsim.ld
@@ -80,7 +85,7 @@ runtimedir = $(pkglibdir)/runtime
 programsdir = $(pkglibdir)/programs
 guestincludedir = $(pkgincludedir)
 guestinclude_HEADERS = $(GUEST_INCLUDES)
-install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS)
+install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS) $(GUEST_LLSC_ELFS)
 	$(MKDIR_P) $(DESTDIR)$(runtimedir)
 	$(INSTALL_DATA) programs/atomsim.ld $(DESTDIR)$(runtimedir)/
 	for cpu in $(GUEST_CPUS); do \
@@ -89,7 +94,9 @@ install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS)
 	    $(DESTDIR)$(runtimedir)/$$cpu/ && \
 	  if [ $$cpu = aarch64 ]; then \
 	    $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu/llsc && \
-	    $(INSTALL_DATA) programs/$$cpu/llsc/lib-atomic.o $(DESTDIR)$(runtimedir)/$$cpu/llsc/; \
+	    $(INSTALL_DATA) programs/$$cpu/llsc/lib-atomic.o $(DESTDIR)$(runtimedir)/$$cpu/llsc/ && \
+	    $(MKDIR_P) $(DESTDIR)$(programsdir)/$$cpu/llsc && \
+	    $(INSTALL_DATA) programs/$$cpu/llsc/counter.elf $(DESTDIR)$(programsdir)/$$cpu/llsc/; \
 	  fi && \
 	  $(INSTALL_DATA) $(GUEST_EXAMPLES:%=programs/$$cpu/%.elf) \
 	    $(DESTDIR)$(programsdir)/$$cpu/ || exit 1; \

@@ -18,6 +18,8 @@ struct row {
 #define TEST "test the loaded value"
 #define MODIFY "modify: work on the loaded value"
 #define ONE_LOCKED "one locked read-modify-write"
+/* an RMW atomic by itself (xchg, LSE ld<op>/st<op>/swp, RISC-V amo<op>) */
+#define ONE_ATOMIC "the whole operation: one atomic instruction"
 
 static const struct row rows[] = {
     /* sparc32: every read-modify-write under a hashed ldstub lock */
@@ -73,7 +75,7 @@ static const struct row rows[] = {
     { "x86", "atomic_fetch_add", "mov edx", NULL },
     { "x86", "atomic_add_return", "add eax, edx", "the result: the new value" },
     { "x86", "atomic_cmpxchg", "lock cmpxchg", "a locked compare-and-exchange" },
-    { "x86", "xchg", "xchg dword", "one atomic exchange" },
+    { "x86", "xchg", "xchg dword", ONE_ATOMIC },
     { "x86", "spin_lock", "xchg", TAKE },
     { "x86", "spin_lock", "test eax", TEST },
     { "x86", "spin_lock", "mov eax, dword ptr [edx]", "spin: read the lock" },
@@ -85,12 +87,33 @@ static const struct row rows[] = {
     { "x86_64", "atomic_fetch_add", "lock xadd", ONE_LOCKED },
     { "x86_64", "atomic_add_return", "add eax, edi", "the result: the new value" },
     { "x86_64", "atomic_cmpxchg", "lock cmpxchg", "a locked compare-and-exchange" },
-    { "x86_64", "xchg", "xchg dword", "one atomic exchange" },
+    { "x86_64", "xchg", "xchg dword", ONE_ATOMIC },
     { "x86_64", "spin_lock", "xchg", TAKE },
     { "x86_64", "spin_lock", "mov eax, dword ptr [rdi]", "spin: read the lock" },
     { "x86_64", "spin_unlock", "mov dword ptr [rdi], 0", "release the lock" },
     { "x86_64", "test_and_set_bit", "setb", "the result: the old bit" },
     { "x86_64", "atomic_read", "mov eax, dword ptr [rdi]", "load the value" },
+    /* aarch64: one LSE instruction between barriers; its LL/SC alternative
+     * (programs/aarch64/llsc/), an ldxr/stxr loop, below it */
+    { "aarch64", "atomic_fetch_add", "ldadd", ONE_ATOMIC },
+    { "aarch64", "atomic_fetch_add", "ldadd", "the old value comes back in a register" },
+    { "aarch64", "atomic_fetch_add", "dmb ish", "full barrier" },
+    { "aarch64", "atomic_fetch_add", "ldxr", "load-exclusive" },
+    { "aarch64", "atomic_fetch_add", "add w3, w0", MODIFY },
+    { "aarch64", "atomic_fetch_add", "stxr", "store-exclusive" },
+    { "aarch64", "atomic_add", "stadd", "no register gets the old value" },
+    { "aarch64", "atomic_add", "ldxr", "load-exclusive" },
+    { "aarch64", "atomic_add_return", "ldadd", ONE_ATOMIC },
+    { "aarch64", "atomic_add_return", "add w0, w0", "the result: the new value" },
+    { "aarch64", "atomic_fetch_andnot", "ldclr", ONE_ATOMIC },
+    { "aarch64", "atomic_cmpxchg", "cas w0", "one compare-and-swap instruction" },
+    { "aarch64", "atomic_cmpxchg", "stxr", "store-exclusive" },
+    { "aarch64", "atomic_add_unless", "cas w3", "compare-and-swap: stores only if" },
+    { "aarch64", "xchg", "swp", ONE_ATOMIC },
+    { "aarch64", "xchg", "ldxr", "load-exclusive" },
+    { "aarch64", "test_and_set_bit", "ldset", ONE_ATOMIC },
+    { "aarch64", "test_and_set_bit", "cset", "the result: the old bit" },
+    { "aarch64", "atomic_read", "ldr w0, [x0]", "load the value" },
 };
 
 /* The role on an instruction line of the text output ("" for none): what
@@ -179,6 +202,60 @@ static void test_kernel_names(void)
     result_clear(&r);
 }
 
+/* On the explain page, aarch64's column has the LSE instruction, then a
+ * block with the LL/SC build's ldxr and stxr.  (Not inlined: inlined, gcc 12
+ * takes the pointers into html for dangling ones into contents_of's.) */
+G_GNUC_NO_INLINE static void check_alternative_column(const char *html)
+{
+    const char *col = strstr(html, "data-cpu=\"aarch64\"");
+    g_assert_nonnull(col);
+    const char *block = strstr(col, "<div class=\"alt\" data-build=\"llsc\">");
+    g_assert_nonnull(block);
+    const char *lse = strstr(col, "ldadd");
+    g_assert_true(lse != NULL && lse < block);
+    g_assert_nonnull(strstr(block, "ldxr"));
+    g_assert_nonnull(strstr(block, "stxr"));
+}
+
+/* aarch64 shows its LSE instruction, then its LL/SC alternative: an
+ * ldxr/stxr loop read from programs/aarch64/llsc/; where both builds are
+ * the same (a plain load), it says so instead. */
+static void test_alternative(void)
+{
+    if (!need_cpu("aarch64"))
+        return;
+    struct result r = atomsim("explain", "--cpu", "aarch64", "atomic_fetch_add", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    const char *alt = strstr(r.out, "\naarch64, the LL/SC alternative (");
+    g_assert_nonnull(alt);
+    g_assert_nonnull(strstr(alt, "/aarch64/llsc/counter.elf)"));
+    g_autofree char *lse = g_strndup(r.out, (gsize)(alt - r.out));
+    g_assert_nonnull(strstr(lse, "ldadd"));
+    g_assert_null(strstr(lse, "  ldxr"));
+    g_assert_null(strstr(alt, "ldadd"));
+    g_assert_nonnull(strstr(alt, "ldxr"));
+    g_assert_nonnull(strstr(alt, "stxr"));
+    g_assert_cmpuint(count(r.out, "Why it is atomic: "), ==, 1);
+    g_assert_cmpuint(count(r.out, "How it is ordered: "), ==, 2);
+    result_clear(&r);
+    r = atomsim("explain", "--cpu", "aarch64", "atomic_read", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "; the same instructions."));
+    g_assert_cmpuint(count(r.out, "load the value"), ==, 1);
+    result_clear(&r);
+    /* and on the page, inside aarch64's column */
+    g_autofree char *dir = g_dir_make_tmp("atomsim-test-XXXXXX", NULL);
+    g_autofree char *page = g_build_filename(dir, "explain.html", NULL);
+    r = atomsim("explain", "atomic_fetch_add", "--html", page, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
+    char *html = contents_of(page);
+    check_alternative_column(html);
+    g_free(html);
+    g_remove(page);
+    g_rmdir(dir);
+}
+
 /* --cpu takes every cpu atomsim runs; the default is one of each family. */
 static void test_cpus(void)
 {
@@ -190,8 +267,21 @@ static void test_cpus(void)
     result_clear(&r);
     r = atomsim("explain", "--cpu", "mips", "atomic_add", NULL);
     g_assert_cmpint(r.status, ==, 2);
-    g_assert_nonnull(strstr(r.err, "sparc32|arm|x86|x86_64"));
+    g_assert_nonnull(strstr(r.err, "sparc32|arm|x86|x86_64|aarch64"));
     result_clear(&r);
+    /* --help names them all, and the default ones */
+    r = atomsim("explain", "--help", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "one of sparc32|arm|x86|x86_64|aarch64"));
+    g_assert_nonnull(strstr(r.out, "one of each family, sparc32, arm, x86, aarch64"));
+    result_clear(&r);
+    if (cpu_built("aarch64")) {
+        r = atomsim("explain", "atomic_add", NULL);
+        g_assert_cmpint(r.status, ==, 0);
+        g_assert_nonnull(strstr(r.out, "\naarch64 ("));
+        g_assert_nonnull(strstr(r.out, "\naarch64, the LL/SC alternative ("));
+        result_clear(&r);
+    }
 }
 
 /* `explain --help` lists the library's primitives, and every one it lists
@@ -247,6 +337,7 @@ int main(int argc, char **argv)
     }
     g_test_add_func("/explain/kernel-names", test_kernel_names);
     g_test_add_func("/explain/cpus", test_cpus);
+    g_test_add_func("/explain/alternative", test_alternative);
     g_test_add_func("/explain/programs-dir", test_programs_dir);
     g_test_add_func("/explain/help-lists-primitives", test_help_lists_primitives);
     return g_test_run();

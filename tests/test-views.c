@@ -17,11 +17,24 @@ static void expect_line(const char *out, const char *a, const char *b)
     g_error("no line with \"%s\" and \"%s\" in:\n%s", a, b, out);
 }
 
-/* atomic_fetch_add on three cpus: sparc32 takes a hashed lock with ldstub,
+/* The columns explain shows by default: one cpu of each family, those
+ * built (the tests need the first three). */
+static unsigned default_columns(void)
+{
+    static const char *const families[] = { "sparc32", "arm", "x86", "aarch64", "riscv64" };
+    unsigned n = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(families); i++)
+        n += cpu_built(families[i]);
+    return n;
+}
+
+/* atomic_fetch_add on each family: sparc32 takes a hashed lock with ldstub,
  * spins, loads, stores and releases; arm loops on ldrex/strex between
- * barriers; x86 is one lock xadd.  Each says why it is atomic. */
+ * barriers; x86 is one lock xadd; aarch64 one ldadd, with its ldxr/stxr
+ * alternative.  Each says why it is atomic. */
 static void test_explain_text(void)
 {
+    unsigned columns = default_columns();
     struct result r = atomsim("explain", "atomic_fetch_add", NULL);
     g_assert_cmpint(r.status, ==, 0);
     expect_line(r.out, "ldstub", "take the lock");
@@ -34,7 +47,12 @@ static void test_explain_text(void)
     expect_line(r.out, "bne", "retry from the load-exclusive");
     expect_line(r.out, "dmb ish", "full barrier: drains the store buffer");
     expect_line(r.out, "lock xadd", "one locked read-modify-write");
-    g_assert_cmpuint(count(r.out, "Why it is atomic: "), ==, 3);
+    if (cpu_built("aarch64")) {
+        expect_line(r.out, "ldadd", "the whole operation: one atomic instruction");
+        expect_line(r.out, "ldxr", "load-exclusive");
+        expect_line(r.out, "stxr", "store-exclusive");
+    }
+    g_assert_cmpuint(count(r.out, "Why it is atomic: "), ==, columns);
     /* what orders it, under each cpu's own model: x86's locked instruction,
      * arm's barriers; sparc32's lock orders the stores under it against
      * nothing after (the kernel's sparc32 atomics are not full barriers) */
@@ -42,10 +60,11 @@ static void test_explain_text(void)
     g_assert_nonnull(strstr(r.out, "How it is ordered: fully ordered under arm: a full barrier "
                                    "before and after it"));
     g_assert_nonnull(strstr(r.out, "How it is ordered: under tso the lock's atomic instruction"));
-    /* the sections come in the order sparc32, arm, x86 */
+    /* the sections come in the order sparc32, arm, x86, aarch64 */
     const char *s = strstr(r.out, "\nsparc32 ("), *a = strstr(r.out, "\narm ("),
-               *x = strstr(r.out, "\nx86 (");
+               *x = strstr(r.out, "\nx86 ("), *a64 = strstr(r.out, "\naarch64 (");
     g_assert_true(s && a && x && s < a && a < x);
+    g_assert_true(cpu_built("aarch64") ? a64 && x < a64 : a64 == NULL);
     result_clear(&r);
 
     /* the lock itself: a test-and-set or exchange, then a spin on every cpu */
@@ -58,7 +77,7 @@ static void test_explain_text(void)
     /* atomic_read is a plain load everywhere: sparc32 takes no lock for it */
     r = atomsim("explain", "atomic_read", NULL);
     g_assert_cmpint(r.status, ==, 0);
-    g_assert_cmpuint(count(r.out, "load the value"), ==, 3);
+    g_assert_cmpuint(count(r.out, "load the value"), ==, columns);
     g_assert_null(strstr(r.out, "take the lock"));
     result_clear(&r);
 
@@ -85,10 +104,12 @@ static void test_explain_html(void)
     struct result r = atomsim("explain", "test_and_set_bit", "--html", page, NULL);
     g_assert_cmpint(r.status, ==, 0);
     g_autofree char *html = contents_of(page);
-    g_assert_cmpuint(count(html, "class=\"cpu-col\""), ==, 3);
+    g_assert_cmpuint(count(html, "class=\"cpu-col\""), ==, default_columns());
     g_assert_nonnull(strstr(html, "data-cpu=\"sparc32\""));
     g_assert_nonnull(strstr(html, "lock bts"));
     g_assert_nonnull(strstr(html, "ldrex"));
+    if (cpu_built("aarch64"))
+        g_assert_nonnull(strstr(html, "ldset"));
     g_assert_cmpuint(count(html, "class=\"role\""), >=, 10);
     g_assert_null(strstr(html, "http"));        /* self-contained */
     result_clear(&r);

@@ -6,6 +6,7 @@
 set -eu
 out=${1:-doc/img}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)         # chromium runs elsewhere: an absolute path
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tutorial.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -28,9 +29,12 @@ page --cpu arm --schedule 0:3,d0.1:1,1:*,0:* --timeline "$tmp/lesson6arm.html" \
     programs/arm/broken/message-passing-no-barrier.elf
 
 for n in 1 2 3 4 5 6 6arm; do
+    # lesson 2: tall enough for aarch64's LL/SC alternative under its ldadd
+    size=1280,820
+    [ "$n" != 2 ] || size=1280,1120
     HOME="$tmp" timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
         --disable-dev-shm-usage --user-data-dir="$tmp/profile" --hide-scrollbars \
-        --window-size=1280,820 --screenshot="$PWD/$out/lesson$n.png" \
+        --window-size=$size --screenshot="$out/lesson$n.png" \
         "file://$tmp/lesson$n.html" >/dev/null 2>&1
     echo "$out/lesson$n.png"
 done

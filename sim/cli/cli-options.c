@@ -18,6 +18,7 @@
 #define SHARDS_MAX 1000000
 #define JOBS_MAX 256
 
+/* With the cpus' default memory models (default_models) for its %s. */
 static const char help_description[] =
     "Runs PROGRAM.elf, a static ELF linked with atomsim's runtime, on N simulated\n"
     "cores that share its memory.  Every core runs main().  Cores switch only\n"
@@ -68,14 +69,15 @@ static const char help_description[] =
     "delay-holder:N keeps a core that has just taken a lock (an atomic write\n"
     "from 0 to non-zero) from running for N steps while another core can.\n"
     "\n"
-    "Memory model (--memory; default the cpu's own: tso for x86, x86_64 and\n"
-    "sparc32, arm for arm): sc, every store seen by every core at once; tso,\n"
-    "each core's stores wait in its FIFO store buffer until they drain: a step\n"
-    "the scheduler chooses (dN:COUNT in a --schedule), or that a locked\n"
-    "instruction, a fence or a trap forces; pso (sparc32) and arm, stores to\n"
-    "different addresses may drain in any order (dN.K:COUNT drains core N's\n"
-    "K-th oldest) unless a store barrier (stbar, dmb ishst) lies between\n"
-    "them; dmb ish drains them all.\n"
+    "Memory model (--memory), by default the cpu's own:\n"
+    "%s"
+    "sc, every store seen by every core at once; tso, each core's stores wait\n"
+    "in its FIFO store buffer until they drain: a step the scheduler chooses\n"
+    "(dN:COUNT in a --schedule), or that a locked instruction, a fence or a\n"
+    "trap forces; pso (sparc32) and arm, stores to different addresses may\n"
+    "drain in any order (dN.K:COUNT drains core N's K-th oldest) unless a\n"
+    "store barrier (stbar, dmb ishst) lies between them; dmb ish drains them\n"
+    "all.\n"
     "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
@@ -260,6 +262,27 @@ static gboolean parse_time_limit(const char *name, const char *value, gpointer d
     return TRUE;
 }
 
+/* For --help, a line for each memory model some cpu runs by default:
+ * "  tso  sparc32, x86, x86_64\n" (to free). */
+static char *default_models(void)
+{
+    GString *s = g_string_new(NULL);
+    for (unsigned m = 0; m < MEMORY_MODELS; m++) {
+        const char *sep = "";
+        for (int i = 0; cpu_list[i]; i++) {
+            if (cpu_list[i]->memory != m)
+                continue;
+            if (*sep == '\0')
+                g_string_append_printf(s, "  %-4s ", memory_model_name(m));
+            g_string_append_printf(s, "%s%s", sep, cpu_list[i]->name);
+            sep = ", ";
+        }
+        if (*sep != '\0')
+            g_string_append_c(s, '\n');
+    }
+    return g_string_free(s, FALSE);
+}
+
 gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
                        GError **error)
 {
@@ -277,9 +300,15 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
     };
     g_autofree char *usages = sched_usages();
     g_autofree char *sched_help = g_strdup_printf("Schedule: %s (default random:4)", usages);
+    g_autofree char *cpu_help = g_strdup_printf("The cpu: %s (default: the ELF's)", cpu_names());
+    g_autofree char *models = default_models();
+    g_autofree char *all_models = memory_model_names(MEMORY_BIT(MEMORY_MODELS) - 1);
+    g_autofree char *memory_help = g_strdup_printf("Memory model: %s (default: the cpu's own)",
+                                                   all_models);
+    g_autofree char *description = g_strdup_printf(help_description, models);
     GOptionEntry entries[] = {
         { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o->cpu,
-          "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
+          cpu_help, "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores,
           "Simulated cores, 1 to " G_STRINGIFY(ATOMSIM_MAX_CORES) " (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o->sched,
@@ -288,9 +317,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,
           "Exclusive monitor: address, value or switch (default address)", "POLICY" },
-        { "memory", 0, 0, G_OPTION_ARG_STRING, &o->memory,
-          "Memory model: sc, tso, pso, arm or rvwmo (default: the cpu's own)",
-          "MODEL" },
+        { "memory", 0, 0, G_OPTION_ARG_STRING, &o->memory, memory_help, "MODEL" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
           parse_trace,
           "Print every event; --trace=FILE writes them to FILE", "FILE" },
@@ -346,7 +373,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
     g_autoptr(GOptionContext) ctx = g_option_context_new("PROGRAM.elf");
     g_autoptr(GOptionGroup) group = g_option_group_new(NULL, NULL, NULL, o, NULL);
     g_option_context_set_summary(ctx, "Simulate a program on cores that share memory.");
-    g_option_context_set_description(ctx, help_description);
+    g_option_context_set_description(ctx, description);
     g_option_context_set_help_enabled(ctx, help);
     g_option_group_add_entries(group, entries);
     g_option_context_set_main_group(ctx, g_steal_pointer(&group));

@@ -244,20 +244,45 @@ static const char *exclusive_role(const struct flow *fl, guint i, const struct l
            "status register says if it did";
 }
 
-static const char *rmw_role(const struct flow *fl, guint i, const struct line *l)
+/* Does an atomic instruction give back the old value, in a register other
+ * than the flags (ldstub, xchg, ld<op>, swp, amo<op> with a destination;
+ * not st<op>, or an amo<op> into the zero register)? */
+static bool returns_old(const struct explained *x, const struct line *l)
+{
+    uint64_t bookkeeping = CPU_REG_BIT(x->cpu->reg_flags) | CPU_REG_BIT(CPU_REG_STACK);
+    return (l->info.regs_written & ~bookkeeping) != 0;
+}
+
+/* A read-modify-write instruction: locked (x86), the lock's test-and-set,
+ * a compare-and-swap, or one that is atomic by itself and does the whole
+ * operation (an exchange, or an operation on memory: ld<op>/st<op>, swp,
+ * amo<op>).  What tells them apart is only what insn_info says. */
+static const char *rmw_role(const struct explained *x, const struct flow *fl, guint i,
+                            const struct line *l)
 {
     if (l->info.lock_prefix)
         return l->info.cas ? "the whole operation: a locked compare-and-exchange, one "
                              "indivisible read-compare-write"
                            : "the whole operation: one locked read-modify-write, indivisible";
+    struct loop loop;
     if (l->info.cas)
-        return "compare-and-swap: stores only if memory still holds the expected value";
+        return in_loop(x, i, &loop)
+                   ? "compare-and-swap: stores only if memory still holds the expected value"
+                   : "the whole operation: one compare-and-swap instruction, indivisible: it "
+                     "stores only if memory still holds the expected value, and the old "
+                     "value comes back in a register";
     if ((int)i == fl->sh.lock)
         return "take the lock: an atomic test-and-set or exchange (the old value says "
                "whether it was free)";
     if (fl->sh.lock >= 0 && !fl->loaded)
         return "try the lock again";
-    return "the whole operation: one atomic exchange, indivisible";
+    return returns_old(x, l)
+               ? "the whole operation: one atomic instruction reads the value and writes the "
+                 "new one (a register's, or computed from both), nothing between; the old "
+                 "value comes back in a register"
+               : "the whole operation: one atomic instruction reads the value and writes the "
+                 "new one (a register's, or computed from both), nothing between; no "
+                 "register gets the old value";
 }
 
 /* Is line i between taking the lock and releasing it? */
@@ -412,7 +437,7 @@ static const char *role_of(const struct explained *x, struct flow *fl, guint i)
     case INSN_TRAP:
         return "system call";
     case INSN_RMW:
-        return rmw_role(fl, i, l);
+        return rmw_role(x, fl, i, l);
     case INSN_LOAD:
         return load_role(x, fl, i);
     case INSN_STORE:
@@ -429,6 +454,9 @@ void assign_roles(struct explained *x)
     for (guint i = 0; i < x->lines->len; i++) {
         struct line *l = &g_array_index(x->lines, struct line, i);
         l->role = role_of(x, &fl, i);
+        /* an atomic instruction of the lock, not one that does the operation */
+        l->lock = l->info.kind == INSN_RMW && fl.sh.lock >= 0 && !l->info.lock_prefix &&
+                  !l->info.cas;
         /* the value is loaded, after the lock: by a load-exclusive or a load */
         fl.loaded |= (int)i > fl.sh.lock &&
                      (l->info.kind == INSN_LL ||

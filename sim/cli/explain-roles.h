@@ -19,6 +19,7 @@ struct line {
     bool branch, backward;
     uint64_t target;
     const char *role;           /* NULL: bookkeeping */
+    bool lock;                  /* an atomic instruction that takes a lock */
 };
 
 struct explained {

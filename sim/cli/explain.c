@@ -3,7 +3,9 @@
  * The code is read from a bundled example for each cpu (every example links
  * the whole library) and classified by the cpu's own decoder; its roles
  * come from explain-roles.c; this file finds the primitive and prints it,
- * as text or as a page.  Nothing here knows an ISA.
+ * as text or as a page.  A cpu whose library also has an LL/SC build
+ * (programs/<cpu>/llsc/) shows the primitive that way too.  Nothing here
+ * knows an ISA.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +18,20 @@
 #include "core/loader.h"
 
 #define EXPLAIN_PROGRAM "counter.elf"   /* any example: all link the library */
+/* The library's LL/SC build, where a cpu has one beside its single-instruction
+ * atomics: programs/<cpu>/llsc/EXPLAIN_PROGRAM. */
+#define EXPLAIN_ALTERNATIVE "llsc"
+
+/* The cpus shown by default: one of each family (x86_64 runs x86's code).
+ * One atomsim lacks, or whose programs were not built, is left out. */
+static const char *const default_cpus[] = { "sparc32", "arm", "x86", "aarch64", "riscv64" };
+
+/* One cpu's column: the primitive from its library, and from the LL/SC
+ * build when there is one (alt.lines NULL when not). */
+struct column {
+    struct explained main, alt;
+    bool alt_same;      /* the LL/SC build has the same instructions */
+};
 
 static void explained_clear(struct explained *x)
 {
@@ -23,6 +39,12 @@ static void explained_clear(struct explained *x)
     g_free(x->shown);
     if (x->lines)
         g_array_unref(x->lines);
+}
+
+static void column_clear(struct column *c)
+{
+    explained_clear(&c->main);
+    explained_clear(&c->alt);
 }
 
 /* The programs directory: $ATOMSIM_PROGRAMS; programs/ beside the
@@ -130,12 +152,20 @@ static char *primitives_help(void)
     return g_string_free(s, FALSE);
 }
 
-static bool explain_on(const struct cpu_ops *cpu, const char *name, struct explained *x,
-                       GError **error)
+/* The program explain reads for cpu: its own build, or with variant
+ * (EXPLAIN_ALTERNATIVE) that build of the library (to free). */
+static char *program_path(const struct cpu_ops *cpu, const char *variant)
 {
     g_autofree char *dir = programs_dir();
+    return g_build_filename(dir, cpu->name, variant ? variant : EXPLAIN_PROGRAM,
+                            variant ? EXPLAIN_PROGRAM : NULL, NULL);
+}
+
+static bool explain_on(const struct cpu_ops *cpu, const char *name, const char *variant,
+                       struct explained *x, GError **error)
+{
     x->cpu = cpu;
-    x->path = g_build_filename(dir, cpu->name, EXPLAIN_PROGRAM, NULL);
+    x->path = program_path(cpu, variant);
     g_autoptr(GError) why = NULL;
     g_autoptr(image) img = image_load(x->path, &why);
     if (img == NULL) {
@@ -187,22 +217,38 @@ static bool explain_on(const struct cpu_ops *cpu, const char *name, struct expla
     return true;
 }
 
-static void print_text(FILE *out, const char *name, const struct explained *x, unsigned n)
+/* One build's lines; its atomicity (why); how it is ordered. */
+static void print_lines(FILE *out, const struct explained *x, bool why)
+{
+    for (guint j = 0; j < x->lines->len; j++) {
+        const struct line *l = &g_array_index(x->lines, struct line, j);
+        fprintf(out, "  %8" G_GINT64_MODIFIER "x  %-34s %s\n", l->pc, l->text,
+                l->role ? l->role : "");
+    }
+    if (why)
+        fprintf(out, "  Why it is atomic: %s.\n", x->cpu->atomicity);
+    g_autofree char *ordering = ordering_of(x);
+    fprintf(out, "  How it is ordered: %s.\n", ordering);
+}
+
+#define ALTERNATIVE_WHAT "the form a kernel uses on a cpu without the single-instruction atomics"
+
+static void print_text(FILE *out, const char *name, const struct column *c, unsigned n)
 {
     fprintf(out, "%s, as the guest library builds it on each cpu\n", name);
-    g_autofree char *note = shown_note(name, x[0].shown);
+    g_autofree char *note = shown_note(name, c[0].main.shown);
     if (note != NULL)
         fprintf(out, "%s.\n", note);
     for (unsigned i = 0; i < n; i++) {
-        fprintf(out, "\n%s (%s)\n", x[i].cpu->name, x[i].path);
-        for (guint j = 0; j < x[i].lines->len; j++) {
-            const struct line *l = &g_array_index(x[i].lines, struct line, j);
-            fprintf(out, "  %8" G_GINT64_MODIFIER "x  %-34s %s\n", l->pc, l->text,
-                    l->role ? l->role : "");
-        }
-        fprintf(out, "  Why it is atomic: %s.\n", x[i].cpu->atomicity);
-        g_autofree char *ordering = ordering_of(&x[i]);
-        fprintf(out, "  How it is ordered: %s.\n", ordering);
+        const struct explained *x = &c[i].main;
+        fprintf(out, "\n%s (%s)\n", x->cpu->name, x->path);
+        print_lines(out, x, true);
+        if (c[i].alt.lines == NULL)
+            continue;
+        fprintf(out, "\n%s, the LL/SC alternative (%s): " ALTERNATIVE_WHAT "%s\n",
+                x->cpu->name, c[i].alt.path, c[i].alt_same ? "; the same instructions." : "");
+        if (!c[i].alt_same)
+            print_lines(out, &c[i].alt, false);
     }
 }
 
@@ -217,13 +263,18 @@ static const char explain_style[] =
     ".insn.access .text{font-weight:600}"
     ".insn.atomic{background:#fff1d6}.insn.exclusive{background:#e5f1ff}"
     ".insn.lock{background:#fde2e2}.insn.fence{background:#efe7fb}"
-    ".role{font-size:12.5px;overflow-wrap:anywhere}.why{margin-top:8px;font-style:italic}";
+    ".role{font-size:12.5px;overflow-wrap:anywhere}.why{margin-top:8px;font-style:italic}"
+    ".alt{margin-top:10px;border-top:2px dashed #ccc;padding-top:4px}.alt h3{margin:4px 0}"
+    /* a narrow column (four cpus and more) puts each role under its instruction */
+    ".cpu-col{container-type:inline-size}"
+    "@container (max-width:34em){.insn{grid-template-columns:4.5em minmax(0,1fr)}"
+    ".insn .role{grid-column:2;padding-bottom:2px}}";
 
 static const char *line_class(const struct line *l)
 {
     switch (l->info.kind) {
     case INSN_RMW:
-        return l->info.lock_prefix || l->info.cas ? "atomic" : "lock";
+        return l->lock ? "lock" : "atomic";
     case INSN_LL:
     case INSN_SC:
     case INSN_CLREX:
@@ -238,7 +289,26 @@ static const char *line_class(const struct line *l)
     }
 }
 
-static gboolean write_html(const char *path, const char *name, const struct explained *x,
+/* One build's lines and how it is ordered, into a column. */
+static void html_lines(GString *out, const struct explained *x)
+{
+    for (guint j = 0; j < x->lines->len; j++) {
+        const struct line *l = &g_array_index(x->lines, struct line, j);
+        g_string_append_printf(out, "<div class=\"insn %s\"><span class=\"mono muted\">"
+                                    "%" G_GINT64_MODIFIER "x</span><code class=\"text\">",
+                               line_class(l), l->pc);
+        html_escape(out, l->text);
+        g_string_append(out, "</code>");
+        if (l->role) {
+            g_string_append(out, "<span class=\"role\">");
+            html_escape(out, l->role);
+            g_string_append(out, "</span>");
+        }
+        g_string_append(out, "</div>\n");
+    }
+}
+
+static gboolean write_html(const char *path, const char *name, const struct column *c,
                            unsigned n, GError **error)
 {
     g_autoptr(GString) out = g_string_new(NULL);
@@ -250,7 +320,7 @@ static gboolean write_html(const char *path, const char *name, const struct expl
                          "<p class=\"muted\">The guest library's compiled instructions; "
                          "each access to memory and each branch that matters has its "
                          "role. Grey lines are bookkeeping.</p>\n");
-    g_autofree char *note = shown_note(name, x[0].shown);
+    g_autofree char *note = shown_note(name, c[0].main.shown);
     if (note != NULL)
     {
         g_string_append(out, "<p class=\"note\">");
@@ -259,42 +329,107 @@ static gboolean write_html(const char *path, const char *name, const struct expl
     }
     g_string_append_printf(out, "<div class=\"cols\" style=\"--n:%u\">\n", n);
     for (unsigned i = 0; i < n; i++) {
+        const struct explained *x = &c[i].main;
         g_string_append_printf(out, "<section class=\"cpu-col\" data-cpu=\"%s\"><h2>%s</h2>\n",
-                               x[i].cpu->name, x[i].cpu->name);
-        for (guint j = 0; j < x[i].lines->len; j++) {
-            const struct line *l = &g_array_index(x[i].lines, struct line, j);
-            g_string_append_printf(out, "<div class=\"insn %s\"><span class=\"mono muted\">"
-                                        "%" G_GINT64_MODIFIER "x</span><code class=\"text\">",
-                                   line_class(l), l->pc);
-            html_escape(out, l->text);
-            g_string_append(out, "</code>");
-            if (l->role) {
-                g_string_append(out, "<span class=\"role\">");
-                html_escape(out, l->role);
-                g_string_append(out, "</span>");
+                               x->cpu->name, x->cpu->name);
+        html_lines(out, x);
+        g_string_append(out, "<p class=\"why\">");
+        html_printf(out, "Why it is atomic: %s.", x->cpu->atomicity);
+        g_autofree char *ordering = ordering_of(x);
+        html_printf(out, " How it is ordered: %s.", ordering);
+        g_string_append(out, "</p>\n");
+        if (c[i].alt.lines != NULL) {
+            g_string_append(out, "<div class=\"alt\" data-build=\"" EXPLAIN_ALTERNATIVE "\">"
+                                 "<h3>LL/SC alternative</h3><p class=\"muted\">");
+            html_printf(out, "%s/%s/%s: " ALTERNATIVE_WHAT "%s", x->cpu->name,
+                        EXPLAIN_ALTERNATIVE, EXPLAIN_PROGRAM,
+                        c[i].alt_same ? "; the same instructions." : ".");
+            g_string_append(out, "</p>\n");
+            if (!c[i].alt_same) {
+                html_lines(out, &c[i].alt);
+                g_autofree char *alt_ordering = ordering_of(&c[i].alt);
+                g_string_append(out, "<p class=\"why\">");
+                html_printf(out, "How it is ordered: %s.", alt_ordering);
+                g_string_append(out, "</p>\n");
             }
             g_string_append(out, "</div>\n");
         }
-        g_string_append(out, "<p class=\"why\">");
-        html_printf(out, "Why it is atomic: %s.", x[i].cpu->atomicity);
-        g_autofree char *ordering = ordering_of(&x[i]);
-        html_printf(out, " How it is ordered: %s.", ordering);
-        g_string_append(out, "</p></section>\n");
+        g_string_append(out, "</section>\n");
     }
     g_string_append(out, "</div>\n");
     html_end(out, "");
     return g_file_set_contents(path, out->str, (gssize)out->len, error);
 }
 
+/* Do two builds show the same instructions? */
+static bool same_lines(const struct explained *a, const struct explained *b)
+{
+    if (a->lines->len != b->lines->len)
+        return false;
+    for (guint j = 0; j < a->lines->len; j++)
+        if (strcmp(g_array_index(a->lines, struct line, j).text,
+                   g_array_index(b->lines, struct line, j).text) != 0)
+            return false;
+    return true;
+}
+
+/* Column c for cpu: its build and, where it has one, its LL/SC build. */
+static bool explain_column(const struct cpu_ops *cpu, const char *name, struct column *c,
+                           GError **error)
+{
+    if (!explain_on(cpu, name, NULL, &c->main, error))
+        return false;
+    g_autofree char *alt = program_path(cpu, EXPLAIN_ALTERNATIVE);
+    if (!g_file_test(alt, G_FILE_TEST_EXISTS))
+        return true;
+    if (!explain_on(cpu, name, EXPLAIN_ALTERNATIVE, &c->alt, error))
+        return false;
+    c->alt_same = same_lines(&c->main, &c->alt);
+    return true;
+}
+
+/* The cpus shown by default, into cpus (as many as default_cpus): those
+ * atomsim has whose programs were built; if none were, the first it has,
+ * so that the error says where they were looked for.  How many. */
+static unsigned default_columns(const struct cpu_ops **cpus)
+{
+    unsigned n = 0;
+    const struct cpu_ops *first = NULL;
+    for (size_t i = 0; i < G_N_ELEMENTS(default_cpus); i++) {
+        const struct cpu_ops *cpu = cpu_find(default_cpus[i]);
+        if (cpu == NULL)
+            continue;
+        first = first ? first : cpu;
+        g_autofree char *path = program_path(cpu, NULL);
+        if (g_file_test(path, G_FILE_TEST_EXISTS))
+            cpus[n++] = cpu;
+    }
+    if (n == 0 && first != NULL)
+        cpus[n++] = first;
+    return n;
+}
+
+/* For --help: "sparc32, arm, x86, aarch64" (to free). */
+static char *default_names(void)
+{
+    GString *s = g_string_new(NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(default_cpus); i++)
+        if (cpu_find(default_cpus[i]) != NULL)
+            g_string_append_printf(s, "%s%s", s->len ? ", " : "", default_cpus[i]);
+    return g_string_free(s, FALSE);
+}
+
 int explain_main(int argc, char **argv)
 {
     g_autofree char *html = NULL;
     g_autofree char *only = NULL;
+    g_autofree char *defaults = default_names();
+    g_autofree char *cpu_help = g_strdup_printf("Only this cpu, one of %s (the default: one "
+                                                "of each family, %s)", cpu_names(), defaults);
     GOptionEntry entries[] = {
         { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
           "Write an HTML page with the cpus side by side to FILE", "FILE" },
-        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only,
-          "Only this cpu: sparc32, arm, x86 or x86_64 (the default: the first three)", "CPU" },
+        { "cpu", 0, 0, G_OPTION_ARG_STRING, &only, cpu_help, "CPU" },
         { NULL, 0, 0, 0, NULL, NULL, NULL },
     };
     g_autoptr(GOptionContext) ctx = g_option_context_new(
@@ -308,31 +443,35 @@ int explain_main(int argc, char **argv)
                 error ? error->message : "give one primitive, e.g. atomic_fetch_add");
         return EXIT_USAGE;
     }
-    /* by default one cpu of each family: x86_64 runs x86's code */
-    const struct cpu_ops *cpus[] = { &cpu_sparc32, &cpu_arm, &cpu_x86 };
-    struct explained x[G_N_ELEMENTS(cpus)] = { 0 };
-    unsigned n = only != NULL ? 1 : G_N_ELEMENTS(cpus);
+    const struct cpu_ops *cpus[G_N_ELEMENTS(default_cpus)] = { NULL };
+    struct column c[G_N_ELEMENTS(default_cpus)];
+    memset(c, 0, sizeof c);
+    unsigned n = only != NULL ? 1 : default_columns(cpus);
     if (only != NULL && (cpus[0] = cpu_find(only)) == NULL) {
         fprintf(stderr, "atomsim explain: --cpu %s: not one of %s\n", only, cpu_names());
         return EXIT_USAGE;
     }
+    if (n == 0) {
+        fprintf(stderr, "atomsim explain: no cpu to show\n");
+        return EXIT_USAGE;
+    }
     int status = EXIT_CLEAN;
     for (unsigned i = 0; i < n && status == EXIT_CLEAN; i++) {
-        if (!explain_on(cpus[i], argv[1], &x[i], &error)) {
+        if (!explain_column(cpus[i], argv[1], &c[i], &error)) {
             fprintf(stderr, "atomsim explain: %s\n", error->message);
             status = EXIT_USAGE;
         }
     }
     if (status == EXIT_CLEAN && html == NULL)
-        print_text(stdout, argv[1], x, n);
+        print_text(stdout, argv[1], c, n);
     if (status == EXIT_CLEAN && html != NULL) {
-        if (!write_html(html, argv[1], x, n, &error)) {
+        if (!write_html(html, argv[1], c, n, &error)) {
             fprintf(stderr, "atomsim explain: --html %s: %s\n", html, error->message);
             status = EXIT_USAGE;
         } else
             printf("atomsim explain: wrote %s\n", html);
     }
     for (unsigned i = 0; i < n; i++)
-        explained_clear(&x[i]);
+        column_clear(&c[i]);
     return status;
 }
