@@ -62,8 +62,11 @@ bool capstone_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail, u
     const cs_insn *insn = capstone_decode(d, code, avail, pc);
     if (insn == NULL || !cs_insn_group(d->handle, insn, CS_GRP_JUMP))
         return false;
-    /* the operand text is the address alone: "0x107ac" or "#0x107ac" */
-    const char *op = insn->op_str[0] == '#' ? insn->op_str + 1 : insn->op_str;
+    /* the address is the last operand, alone: "0x107ac", "#0x107ac", or
+     * after the register tested ("w4, #0x10948": cbnz, tbz) */
+    const char *op = strrchr(insn->op_str, ' ');
+    op = op != NULL && op[-1] == ',' ? op + 1 : insn->op_str;
+    op = op[0] == '#' ? op + 1 : op;
     char *end;
     uint64_t v = g_ascii_strtoull(op, &end, 0);
     if (end == op || *end != '\0')

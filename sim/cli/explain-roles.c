@@ -158,6 +158,10 @@ static const char *fence_role(const struct explained *x, const struct insn_info 
                      "every core before any load after it (tso)";
     case MEMORY_PSO:
     case MEMORY_ARM:
+    case MEMORY_RVWMO:
+        if (ii->loads_only)
+            return "load barrier: the loads before it are done before any access after it; "
+                   "stores before it may still wait in the store buffer";
         return ii->stores_only
                    ? "store barrier: the stores before it become visible before the stores "
                      "after it; loads are not ordered by it"
@@ -170,12 +174,14 @@ static const char *fence_role(const struct explained *x, const struct insn_info 
 
 /* How the primitive is ordered against the core's other accesses under
  * the cpu's own model: by full barriers before and after its accesses (a
- * spin's loads only wait, they are not among them), by an atomic
- * instruction that drains the store buffer (tso), or not at all. */
+ * spin's loads only wait, they are not among them) or by the release and
+ * acquire forms of its first and last, by an atomic instruction that
+ * drains the store buffer (tso), or not at all. */
 char *ordering_of(const struct explained *x)
 {
     int first = -1, last = -1;
     bool before = false, after = false, stores = false, atomic = false;
+    const char *ordered_before = "a full barrier", *ordered_after = "a full barrier";
     for (guint i = 0; i < x->lines->len; i++) {
         const struct line *l = &g_array_index(x->lines, struct line, i);
         if (is_stack(x, l) || l->info.kind == INSN_PRIVATE || l->info.kind == INSN_FENCE ||
@@ -186,21 +192,32 @@ char *ordering_of(const struct explained *x)
         last = (int)i;
         stores |= writes(l);
         atomic |= l->info.kind == INSN_RMW || l->info.kind == INSN_SC;
+        if (l->info.release && !before) {
+            before = true;
+            ordered_before = "its release";
+        }
+        if (l->info.acquire)
+            after = true, ordered_after = "its acquire";
     }
     for (guint i = 0; i < x->lines->len; i++) {
         const struct line *l = &g_array_index(x->lines, struct line, i);
-        if (l->info.kind == INSN_FENCE && !l->info.stores_only) {
-            before |= first < 0 || (int)i < first;
-            after |= first >= 0 && (int)i > last;
-        }
+        if (l->info.kind != INSN_FENCE || l->info.stores_only || l->info.loads_only)
+            continue;
+        if (first < 0 || (int)i < first)
+            before = true, ordered_before = "a full barrier";
+        if (first >= 0 && (int)i > last)
+            after = true, ordered_after = "a full barrier";
     }
     const char *model = memory_model_name(x->cpu->memory);
     if (before && after)
-        return g_strdup_printf("fully ordered under %s: a full barrier before and after it", model);
+        return g_strdup_printf("fully ordered under %s: %s before it, %s after", model,
+                               ordered_before, ordered_after);
     if (before)
-        return g_strdup_printf("release under %s: a full barrier before it, none after", model);
+        return g_strdup_printf("release under %s: %s before it, none after", model,
+                               ordered_before);
     if (after)
-        return g_strdup_printf("acquire under %s: a full barrier after it, none before", model);
+        return g_strdup_printf("acquire under %s: %s after it, none before", model,
+                               ordered_after);
     if (x->cpu->memory == MEMORY_TSO && shape_of(x).release >= 0)
         return g_strdup("under tso the lock's atomic instruction drains the store buffer "
                         "first, but the stores under the lock and its release wait in the "
