@@ -60,11 +60,13 @@ programs/aarch64/llsc/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_
 	  tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu aarch64 -mno-lse -c \
 	  -I$(srcdir)/%D%/lib/aarch64 -o $@ $<
-# An example linked with that form, where `atomsim explain` reads the LL/SC
-# alternative (programs/<cpu>/llsc/counter.elf, beside the cpu's own).
-GUEST_LLSC_ELFS = $(if $(filter aarch64,$(GUEST_CPUS)),programs/aarch64/llsc/counter.elf)
-programs/aarch64/llsc/counter.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) %D%/examples/counter.c
-	$(AM_V_GEN)$(ATOMSIM_CC) --cpu aarch64 -mno-lse -o $@ $(srcdir)/%D%/examples/counter.c
+# Examples linked with that form: `atomsim explain` reads the LL/SC
+# alternative in programs/<cpu>/llsc/counter.elf, beside the cpu's own;
+# counter-atomic.elf runs its ldxr/stxr loop.
+GUEST_LLSC = counter counter-atomic
+GUEST_LLSC_ELFS = $(if $(filter aarch64,$(GUEST_CPUS)),$(GUEST_LLSC:%=programs/aarch64/llsc/%.elf))
+programs/aarch64/llsc/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) %D%/examples/%.c
+	$(AM_V_GEN)$(ATOMSIM_CC) --cpu aarch64 -mno-lse -o $@ $(srcdir)/%D%/examples/$*.c
 programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c %D%/lib/sparc32/arch-atomic.h \
 	  $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
@@ -96,7 +98,8 @@ install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS) $(GUEST_LLSC_ELFS)
 	    $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu/llsc && \
 	    $(INSTALL_DATA) programs/$$cpu/llsc/lib-atomic.o $(DESTDIR)$(runtimedir)/$$cpu/llsc/ && \
 	    $(MKDIR_P) $(DESTDIR)$(programsdir)/$$cpu/llsc && \
-	    $(INSTALL_DATA) programs/$$cpu/llsc/counter.elf $(DESTDIR)$(programsdir)/$$cpu/llsc/; \
+	    $(INSTALL_DATA) $(GUEST_LLSC:%=programs/$$cpu/llsc/%.elf) \
+	      $(DESTDIR)$(programsdir)/$$cpu/llsc/; \
 	  fi && \
 	  $(INSTALL_DATA) $(GUEST_EXAMPLES:%=programs/$$cpu/%.elf) \
 	    $(DESTDIR)$(programsdir)/$$cpu/ || exit 1; \

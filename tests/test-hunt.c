@@ -197,6 +197,17 @@ static void test_reproduce(gconstpointer data)
         for (unsigned i = 0; i < G_N_ELEMENTS(arm); i++)
             expect_reproduces(arm[i]);
     }
+    if (strcmp(cpu, "aarch64") == 0) {
+        /* the ldxr/stxr loop of the -mno-lse build */
+        g_autofree char *llsc = g_build_filename(BUILDDIR, "programs", cpu, "llsc",
+                                                 "counter-atomic.elf", NULL);
+        const char *const a64[][8] = {
+            { "--monitor", "value", "--seed", "5", llsc },
+            { "--fault", "sc-fail:0.9", "--sc-fail-limit", "3", llsc },
+        };
+        for (unsigned i = 0; i < G_N_ELEMENTS(a64); i++)
+            expect_reproduces(a64[i]);
+    }
     if (strcmp(cpu, "x86") == 0 || strcmp(cpu, "x86_64") == 0) {
         const char *const x86[] = { "--fault", "strip-lock", atomic, NULL };
         expect_reproduces(x86);
