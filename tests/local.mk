@@ -91,6 +91,7 @@ tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond-strex
 LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bts x86-lock-bts
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
+LITMUS_AARCH64 = a64-sb-rel-acq a64-sb-rel-acqpc a64-sb-ldadd a64-sb-ldaddal
 # Memory-model shapes, for every cpu with store buffers.
 LITMUS_TSO = sb sb-fence
 # The litmus catalogue: shapes searched under every memory model, every cpu.
@@ -99,11 +100,13 @@ LITMUS = shape-sb shape-sb-mb shape-sb-xchg shape-sb-xchg-apart shape-mp shape-m
 	shape-r shape-r-mb shape-s shape-s-wmb shape-2p2w shape-2p2w-wmb shape-wrc shape-wrc-mb \
 	shape-iriw shape-iriw-mb shape-corr shape-coww shape-corw shape-cowr
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
-	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_TSO:%=%D%/litmus/%.c) $(LITMUS:%=%D%/litmus/%.c)
+	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_AARCH64:%=%D%/litmus/%.c) \
+	$(LITMUS_TSO:%=%D%/litmus/%.c) $(LITMUS:%=%D%/litmus/%.c)
 EXTRA_DIST += $(LITMUS_SRCS) %D%/litmus/litmus.h
 LITMUS_ELFS = $(call guests_for,arm,$(LITMUS_ARM),litmus) \
 	$(call guests_for,x86,$(LITMUS_X86),litmus) $(call guests_for,x86_64,$(LITMUS_X86),litmus) \
 	$(call guests_for,sparc32,$(LITMUS_SPARC32),litmus) \
+	$(call guests_for,aarch64,$(LITMUS_AARCH64),litmus) \
 	$(call guests_for,x86,$(LITMUS_TSO),litmus) $(call guests_for,x86_64,$(LITMUS_TSO),litmus) \
 	$(call guests_for,sparc32,$(LITMUS_TSO),litmus) \
 	$(foreach cpu,$(GUEST_CPUS),$(LITMUS:%=tests/litmus/$(cpu)/%.elf))
@@ -115,4 +118,5 @@ $(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(BROKEN_ELFS) $(LITMUS_ELFS) atomsim
 clean-local: clean-guest-tests
 clean-guest-tests:
 	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \
-	  tests/litmus/sparc32 tests/litmus/arm tests/litmus/x86 tests/litmus/x86_64
+	  tests/guest/aarch64 tests/litmus/sparc32 tests/litmus/arm tests/litmus/x86 \
+	  tests/litmus/x86_64 tests/litmus/aarch64

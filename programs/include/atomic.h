@@ -11,7 +11,8 @@
  * Each cpu builds them its own way, as Linux does (programs/lib/<cpu>/):
  * sparc32 takes a spinlock from a hashed table with ldstub around a plain
  * read-modify-write; x86 uses one LOCK-prefixed instruction or a cmpxchg
- * loop; arm loops on ldrex/strex.  Every operation is a function, so a
+ * loop; arm loops on ldrex/strex; aarch64 uses one LSE instruction (or an
+ * ldxr/stxr loop), its acquire and release forms for the orderings.  Every operation is a function, so a
  * trace names it: atomic_fetch_add+0x18.  atomsim-cc links the library.
  */
 #ifndef ATOMSIM_ATOMIC_H
@@ -206,9 +207,11 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
  *   arm:     smp_mb(), smp_rmb() are dmb ish, smp_wmb() dmb ishst; release
  *            and acquire are a full barrier before the store and after the
  *            load, and so are smp_mb__before_atomic/after_atomic.
- *   aarch64: as arm (the arm64 kernel's smp_rmb() is dmb ishld, its release
- *            and acquire stlr and ldar: TODO once atomsim's model orders
- *            those; until then the full barriers keep programs correct).
+ *   aarch64: smp_mb() is dmb ish, smp_rmb() dmb ishld, smp_wmb() dmb ishst;
+ *            smp_store_release() is stlr and smp_load_acquire() ldar
+ *            (arch/arm64/include/asm/barrier.h; GCC's release store and
+ *            acquire load are exactly those at -march=armv8.1-a), no
+ *            barrier; smp_mb__before_atomic/after_atomic are dmb ish.
  *   sparc32: every smp_ barrier is barrier() alone: the kernel runs sparc32
  *            in TSO and leaves store->load order to its locks, so under
  *            atomsim's tso smp_mb() does not stop store buffering
@@ -228,7 +231,14 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
 #else
 #define smp_mb() barrier()
 #endif
-#if defined(__arm__) || defined(__aarch64__)
+#if defined(__aarch64__)
+#define smp_rmb() __asm__ volatile("dmb ishld" ::: "memory")
+#define smp_wmb() __asm__ volatile("dmb ishst" ::: "memory")
+#define smp_mb__before_atomic() smp_mb()
+#define smp_mb__after_atomic() smp_mb()
+#define smp_store_release(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define smp_load_acquire(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#elif defined(__arm__)
 #define smp_rmb() smp_mb()
 #define smp_wmb() __asm__ volatile("dmb ishst" ::: "memory")
 #define smp_mb__before_atomic() smp_mb()

@@ -4,48 +4,91 @@
  * functions in that cpu's own style, for atomic_t and atomic64_t alike:
  * read, set, add, sub, inc, dec, and, or, xor (relaxed, no result);
  * fetch_add, fetch_and, fetch_or, fetch_xor, xchg, cmpxchg (relaxed, with a
- * result); the bit operations and the spinlock; and the fences the cpu needs
- * around a fully ordered operation.  Everything else is built here the way
- * the kernel's generated fallbacks build it (scripts/atomic/): _acquire is
- * the relaxed operation then an acquire fence, _release a release fence then
- * the operation, the plain name a full fence on both sides; fetch_sub is
- * fetch_add of -i; *_return comes from fetch_*; andnot is and of ~i.
+ * result, A##op##_relaxed); the bit operations and the spinlock; and the
+ * fences the cpu needs around a fully ordered operation.  A cpu whose
+ * instructions order by themselves (aarch64's acquire and release forms)
+ * also gives those six in the other three orderings, A##op##_acquire,
+ * A##op##_release and the fully ordered A##op, and its test_and_*_bit
+ * fully ordered, and says so by defining ARCH_ATOMIC_ORDERED.  A cpu
+ * without it gets them here as the kernel's generated fallbacks build them
+ * (scripts/atomic/fallbacks/): _acquire is the relaxed operation then an
+ * acquire fence, _release a release fence then the operation, the plain
+ * name a full fence on both sides.
+ * Everything else is built from those six as the fallbacks do: fetch_sub is
+ * fetch_add of -i; *_return comes from fetch_*; andnot is and of ~i;
+ * try_cmpxchg from cmpxchg.
  */
 #include <atomic.h>
 #include "arch-atomic.h"
 
-/* The four orderings of one value-returning operation, from an expression
- * that computes its relaxed result from the parameters. */
-#define ORDERED(ret, name, params, relaxed)                                     \
-    ret name##_relaxed params { return relaxed; }                               \
-    ret name##_acquire params                                                   \
+#ifndef ARCH_ATOMIC_ORDERED
+/* The fallbacks of one primitive op with parameters params, called with
+ * args: the kernel's arch_atomic_fetch_add_acquire() and the like. */
+#define FALLBACKS(A, T, op, params, args)                                       \
+    static inline T A##op##_acquire params                                      \
     {                                                                           \
-        ret r = relaxed;                                                        \
+        T r = A##op##_relaxed args;                                             \
         arch_acquire_fence();                                                   \
         return r;                                                               \
     }                                                                           \
-    ret name##_release params                                                   \
+    static inline T A##op##_release params                                      \
     {                                                                           \
         arch_release_fence();                                                   \
-        return relaxed;                                                         \
+        return A##op##_relaxed args;                                            \
     }                                                                           \
-    ret name params                                                             \
+    static inline T A##op params                                                \
     {                                                                           \
         arch_mb_before_atomic();                                                \
-        ret r = relaxed;                                                        \
+        T r = A##op##_relaxed args;                                             \
         arch_mb_after_atomic();                                                 \
         return r;                                                               \
     }
+#define ALL_FALLBACKS(A, T, V)                                                  \
+    FALLBACKS(A, T, fetch_add, (T i, V *v), (i, v))                             \
+    FALLBACKS(A, T, fetch_and, (T i, V *v), (i, v))                             \
+    FALLBACKS(A, T, fetch_or, (T i, V *v), (i, v))                              \
+    FALLBACKS(A, T, fetch_xor, (T i, V *v), (i, v))                             \
+    FALLBACKS(A, T, xchg, (V *v, T new), (v, new))                              \
+    FALLBACKS(A, T, cmpxchg, (V *v, T old, T new), (v, old, new))
+ALL_FALLBACKS(arch_atomic_, int, atomic_t)
+ALL_FALLBACKS(arch_atomic64_, s64, atomic64_t)
+#endif
 
-/* try_cmpxchg from cmpxchg: on failure, *old learns the value found. */
-#define TRY_CMPXCHG(p, T, V, A)                                                 \
-    static inline bool p##try_cmpxchg_once(V *v, T *old, T new)                 \
+/* The four orderings of one value-returning operation: the primitive prim
+ * (returning T) in the same ordering, called with args, its value r turned
+ * into the result by the expression result. */
+#define ORDERED(ret, name, params, T, prim, args, result)                       \
+    ret name##_relaxed params                                                   \
     {                                                                           \
-        T found = A##cmpxchg_relaxed(v, *old, new);                             \
-        if (found == *old)                                                      \
-            return true;                                                        \
-        *old = found;                                                           \
-        return false;                                                           \
+        T r = prim##_relaxed args;                                              \
+        return result;                                                          \
+    }                                                                           \
+    ret name##_acquire params                                                   \
+    {                                                                           \
+        T r = prim##_acquire args;                                              \
+        return result;                                                          \
+    }                                                                           \
+    ret name##_release params                                                   \
+    {                                                                           \
+        T r = prim##_release args;                                              \
+        return result;                                                          \
+    }                                                                           \
+    ret name params                                                             \
+    {                                                                           \
+        T r = prim args;                                                        \
+        return result;                                                          \
+    }
+
+/* try_cmpxchg in one ordering sfx, from cmpxchg in it: on failure, *old
+ * learns the value found (the kernel's fallback). */
+#define TRY_CMPXCHG(p, T, V, A, sfx)                                            \
+    bool p##try_cmpxchg##sfx(V *v, T *old, T new)                               \
+    {                                                                           \
+        T o = *old;                                                             \
+        T r = A##cmpxchg##sfx(v, o, new);                                       \
+        if (r != o)                                                             \
+            *old = r;                                                           \
+        return r == o;                                                          \
     }
 
 /* Everything of one width; p is the public prefix, A the arch prefix. */
@@ -60,22 +103,24 @@
     void p##andnot(T i, V *v) { A##and(~i, v); }                                \
     void p##or(T i, V *v) { A##or(i, v); }                                      \
     void p##xor(T i, V *v) { A##xor(i, v); }                                    \
-    ORDERED(T, p##fetch_add, (T i, V *v), A##fetch_add_relaxed(i, v))           \
-    ORDERED(T, p##fetch_sub, (T i, V *v), A##fetch_add_relaxed(-i, v))          \
-    ORDERED(T, p##fetch_inc, (V *v), A##fetch_add_relaxed(1, v))                \
-    ORDERED(T, p##fetch_dec, (V *v), A##fetch_add_relaxed(-1, v))               \
-    ORDERED(T, p##add_return, (T i, V *v), A##fetch_add_relaxed(i, v) + i)      \
-    ORDERED(T, p##sub_return, (T i, V *v), A##fetch_add_relaxed(-i, v) - i)     \
-    ORDERED(T, p##inc_return, (V *v), A##fetch_add_relaxed(1, v) + 1)           \
-    ORDERED(T, p##dec_return, (V *v), A##fetch_add_relaxed(-1, v) - 1)          \
-    ORDERED(T, p##fetch_and, (T i, V *v), A##fetch_and_relaxed(i, v))           \
-    ORDERED(T, p##fetch_andnot, (T i, V *v), A##fetch_and_relaxed(~i, v))       \
-    ORDERED(T, p##fetch_or, (T i, V *v), A##fetch_or_relaxed(i, v))             \
-    ORDERED(T, p##fetch_xor, (T i, V *v), A##fetch_xor_relaxed(i, v))           \
-    ORDERED(T, p##xchg, (V *v, T new), A##xchg_relaxed(v, new))                 \
-    ORDERED(T, p##cmpxchg, (V *v, T old, T new), A##cmpxchg_relaxed(v, old, new)) \
-    TRY_CMPXCHG(p, T, V, A)                                                     \
-    ORDERED(bool, p##try_cmpxchg, (V *v, T *old, T new), p##try_cmpxchg_once(v, old, new)) \
+    ORDERED(T, p##fetch_add, (T i, V *v), T, A##fetch_add, (i, v), r)          \
+    ORDERED(T, p##fetch_sub, (T i, V *v), T, A##fetch_add, (-i, v), r)         \
+    ORDERED(T, p##fetch_inc, (V *v), T, A##fetch_add, (1, v), r)               \
+    ORDERED(T, p##fetch_dec, (V *v), T, A##fetch_add, (-1, v), r)              \
+    ORDERED(T, p##add_return, (T i, V *v), T, A##fetch_add, (i, v), r + i)     \
+    ORDERED(T, p##sub_return, (T i, V *v), T, A##fetch_add, (-i, v), r - i)    \
+    ORDERED(T, p##inc_return, (V *v), T, A##fetch_add, (1, v), r + 1)          \
+    ORDERED(T, p##dec_return, (V *v), T, A##fetch_add, (-1, v), r - 1)         \
+    ORDERED(T, p##fetch_and, (T i, V *v), T, A##fetch_and, (i, v), r)          \
+    ORDERED(T, p##fetch_andnot, (T i, V *v), T, A##fetch_and, (~i, v), r)      \
+    ORDERED(T, p##fetch_or, (T i, V *v), T, A##fetch_or, (i, v), r)            \
+    ORDERED(T, p##fetch_xor, (T i, V *v), T, A##fetch_xor, (i, v), r)          \
+    ORDERED(T, p##xchg, (V *v, T new), T, A##xchg, (v, new), r)                \
+    ORDERED(T, p##cmpxchg, (V *v, T old, T new), T, A##cmpxchg, (v, old, new), r) \
+    TRY_CMPXCHG(p, T, V, A, _relaxed)                                           \
+    TRY_CMPXCHG(p, T, V, A, _acquire)                                           \
+    TRY_CMPXCHG(p, T, V, A, _release)                                           \
+    TRY_CMPXCHG(p, T, V, A, )                                                   \
     bool p##sub_and_test(T i, V *v) { return p##sub_return(i, v) == 0; }       \
     bool p##dec_and_test(V *v) { return p##dec_return(v) == 0; }                \
     bool p##inc_and_test(V *v) { return p##inc_return(v) == 0; }                \
@@ -110,11 +155,20 @@ ATOMIC_API(atomic_, int, atomic_t, arch_atomic_)
 ATOMIC_API(atomic64_, s64, atomic64_t, arch_atomic64_)
 
 /* Bit operations: set, clear and change order nothing; the test_and_ forms
- * are fully ordered (Documentation/atomic_bitops.txt). */
+ * are fully ordered (Documentation/atomic_bitops.txt): a full fence on both
+ * sides of the arch's relaxed one, or, where the arch orders its atomics
+ * itself (ARCH_ATOMIC_ORDERED), the arch's own, fully ordered already. */
 void set_bit(unsigned int nr, volatile unsigned long *addr) { arch_set_bit(nr, addr); }
 void clear_bit(unsigned int nr, volatile unsigned long *addr) { arch_clear_bit(nr, addr); }
 void change_bit(unsigned int nr, volatile unsigned long *addr) { arch_change_bit(nr, addr); }
 
+#ifdef ARCH_ATOMIC_ORDERED
+#define TEST_AND(op)                                                            \
+    bool test_and_##op##_bit(unsigned int nr, volatile unsigned long *addr)     \
+    {                                                                           \
+        return arch_test_and_##op##_bit(nr, addr);                              \
+    }
+#else
 #define TEST_AND(op)                                                            \
     bool test_and_##op##_bit(unsigned int nr, volatile unsigned long *addr)     \
     {                                                                           \
@@ -123,6 +177,7 @@ void change_bit(unsigned int nr, volatile unsigned long *addr) { arch_change_bit
         arch_mb_after_atomic();                                                 \
         return old;                                                             \
     }
+#endif
 TEST_AND(set)
 TEST_AND(clear)
 TEST_AND(change)

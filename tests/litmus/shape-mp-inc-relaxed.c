@@ -8,6 +8,9 @@
  * locked add, which no store passes (Intel SDM vol. 3A 9.2.3.9; x86-TSO,
  * Sewell et al., CACM 2010): forbidden.  arm's is ldrex/strex without dmb:
  * data's store may become visible after the strex (ARM ARM A3.8): allowed.
+ * aarch64's is ldadd (ldxr/stxr with -mno-lse), neither acquire nor release,
+ * so no Barrier-ordered-before clause orders data's store before it (Arm
+ * ARM B2.3): allowed.
  * sparc32's takes a hashed spinlock with ldstub and adds with a plain load
  * and store: under tso the ldstub drains the data before it (SPARC V8 manual
  * Appendix K, TSO: an atomic load-store is ordered after earlier stores),

@@ -5,7 +5,9 @@
  *
  * x86's is a locked add (Intel SDM vol. 3A 9.2.3.9; x86-TSO, Sewell et al.,
  * CACM 2010) and arm's has dmb ish before and after (ARM ARM A3.8.3):
- * forbidden.  sparc32's fences around it are compiler barriers only (the
+ * forbidden.  aarch64's is ldaddal (ldxr/stlxr then dmb ish with -mno-lse),
+ * whose release write is ordered after data's store (Arm ARM B2.3,
+ * Barrier-ordered-before): forbidden.  sparc32's fences around it are compiler barriers only (the
  * kernel runs sparc32 in TSO): forbidden under tso as the relaxed one is,
  * but under pso data's store and the flag's still drain in any order (SPARC
  * V8 manual Appendix K, PSO: only stbar orders them), so the kernel's "fully

@@ -5,7 +5,9 @@
  * Forbidden under sc and tso as bare MP is (Intel SDM vol. 3A 9.2.3.2;
  * x86-TSO, Sewell et al., CACM 2010; SPARC V8 manual Appendix K, TSO); on
  * arm release is dmb ish before the store and acquire dmb ish after the load
- * (ARM ARM A3.8.3): forbidden.  On sparc32 both are plain accesses behind a
+ * (ARM ARM A3.8.3): forbidden; on aarch64 they are stlr, ordered after the
+ * data's store, and ldar, ordered before the data's load (Arm ARM B2.3,
+ * Barrier-ordered-before): forbidden.  On sparc32 both are plain accesses behind a
  * compiler barrier (the kernel runs sparc32 in TSO), so pso lets the flag
  * drain before the data (Appendix K, PSO).
  *

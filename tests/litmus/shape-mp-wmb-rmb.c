@@ -5,7 +5,9 @@
  * Forbidden under sc and tso as bare MP is (Intel SDM vol. 3A 9.2.3.2;
  * x86-TSO, Sewell et al., CACM 2010; SPARC V8 manual Appendix K, TSO); on
  * arm smp_wmb() is dmb ishst and smp_rmb() dmb ish, which order the stores
- * and the loads (ARM ARM A3.8.3): forbidden.  On sparc32 both are compiler
+ * and the loads (ARM ARM A3.8.3): forbidden; on aarch64 smp_rmb() is dmb
+ * ishld, which orders earlier loads before later accesses (Arm ARM B2.3,
+ * Barrier-ordered-before): forbidden too.  On sparc32 both are compiler
  * barriers only (the kernel runs sparc32 in TSO), so no stbar keeps the
  * flag's store behind the data's and pso allows it (Appendix K, PSO).
  *

@@ -2,8 +2,8 @@
  * on sparc32, the two flags hash to different spinlocks of the lock table
  * (the program stops if they do not).  Both cores reading 0 fails the check.
  *
- * x86 and arm: forbidden, as in shape-sb-xchg.c (Intel SDM vol. 3A 9.2.3.9;
- * x86-TSO, Sewell et al., CACM 2010; ARM ARM A3.8.3).  sparc32: each core
+ * x86, arm and aarch64: forbidden, as in shape-sb-xchg.c (Intel SDM vol. 3A
+ * 9.2.3.9; x86-TSO, Sewell et al., CACM 2010; ARM ARM A3.8.3; Arm ARM B2.3).  sparc32: each core
  * takes its own lock, its flag's store waits in its store buffer behind the
  * ldstub while it reads the other flag from memory, as in bare SB: allowed
  * under tso and pso (SPARC V8 manual Appendix K).  So the kernel's sparc32

@@ -4,7 +4,10 @@
  *
  * x86's xchg is locked: no later load passes it (Intel SDM vol. 3A
  * 9.2.3.9; x86-TSO, Sewell et al., CACM 2010): forbidden.  arm's is ldrex/
- * strex between two dmb ish (ARM ARM A3.8.3): forbidden.  sparc32's, as
+ * strex between two dmb ish (ARM ARM A3.8.3): forbidden.  aarch64's is
+ * swpal (ldxr/stlxr then dmb ish with -mno-lse): the flag's write has both
+ * Acquire and Release semantics, so it is ordered before every later access
+ * (Arm ARM B2.3, Barrier-ordered-before): forbidden.  sparc32's, as
  * arch/sparc/lib/atomic32.c has it, takes the spinlock the address hashes
  * to with ldstub, loads and stores under it, and unlocks with a plain byte
  * store; nothing orders the flag's store before the later load of the other

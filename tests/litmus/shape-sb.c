@@ -1,6 +1,7 @@
 /* Litmus shape SB (store buffering), searched: each core stores 1 to its
- * flag (STORE), then reads the other's; both reading 0 fails the check.
- * shape-sb-mb.c and shape-sb-xchg*.c build it with a fence or an xchg().
+ * flag (STORE), then reads the other's (LOAD); both reading 0 fails the
+ * check.  shape-sb-mb.c and shape-sb-xchg*.c build it with a fence or an
+ * xchg(), a64-sb-*.c with aarch64's acquire and release instructions.
  *
  * The architectures, bare: forbidden under sc (whichever store is first in
  * the one order of all accesses is seen by the other core's load); allowed
@@ -30,6 +31,9 @@
 #ifndef FENCE
 #define FENCE() barrier()
 #endif
+#ifndef LOAD
+#define LOAD(p) READ_ONCE(*(p))
+#endif
 /* The flags' alignment: 256 puts them in different blocks of sparc32's lock
  * table (shape-sb-xchg-apart.c). */
 #ifndef FLAG_ALIGN
@@ -54,11 +58,11 @@ int main(void)
     if (me == 0) {
         STORE(&x);
         FENCE();
-        r0 = READ_ONCE(y);
+        r0 = LOAD(&y);
     } else if (me == 1) {
         STORE(&y);
         FENCE();
-        r1 = READ_ONCE(x);
+        r1 = LOAD(&x);
     }
     sim_barrier();
     if (me == 0)

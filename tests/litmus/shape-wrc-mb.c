@@ -6,7 +6,8 @@
  * Sewell et al., CACM 2010; Intel SDM vol. 3A 9.2.3.6; SPARC V8 manual
  * Appendix K); on arm dmb ish is cumulative, so x, which core 1 saw before
  * its dmb, is seen by core 2 before y, and core 2's dmb orders its loads
- * (ARM ARM A3.8.3).  On sparc32 both barriers are compiler barriers only and
+ * (ARM ARM A3.8.3); on aarch64 core 2's smp_rmb() is dmb ishld, which orders
+ * its loads as well (Arm ARM B2.3, Barrier-ordered-before).  On sparc32 both barriers are compiler barriers only and
  * nothing more is needed.
  *
  * Cores: 3
