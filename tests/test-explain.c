@@ -93,22 +93,23 @@ static const struct row rows[] = {
     { "x86_64", "spin_unlock", "mov dword ptr [rdi], 0", "release the lock" },
     { "x86_64", "test_and_set_bit", "setb", "the result: the old bit" },
     { "x86_64", "atomic_read", "mov eax, dword ptr [rdi]", "load the value" },
-    /* aarch64: one LSE instruction between barriers; its LL/SC alternative
-     * (programs/aarch64/llsc/), an ldxr/stxr loop, below it */
+    /* aarch64: one LSE instruction, ordered by its own al form; its LL/SC
+     * alternative (programs/aarch64/llsc/), an ldxr/stlxr loop and a dmb,
+     * below it */
     { "aarch64", "atomic_fetch_add", "ldadd", ONE_ATOMIC },
-    { "aarch64", "atomic_fetch_add", "ldadd", "the old value comes back in a register" },
+    { "aarch64", "atomic_fetch_add", "ldaddal", "the old value comes back in a register" },
     { "aarch64", "atomic_fetch_add", "dmb ish", "full barrier" },
     { "aarch64", "atomic_fetch_add", "ldxr", "load-exclusive" },
-    { "aarch64", "atomic_fetch_add", "add w3, w0", MODIFY },
-    { "aarch64", "atomic_fetch_add", "stxr", "store-exclusive" },
+    { "aarch64", "atomic_fetch_add", "add w3, w2", MODIFY },
+    { "aarch64", "atomic_fetch_add", "stlxr", "store-exclusive" },
     { "aarch64", "atomic_add", "stadd", "no register gets the old value" },
     { "aarch64", "atomic_add", "ldxr", "load-exclusive" },
     { "aarch64", "atomic_add_return", "ldadd", ONE_ATOMIC },
     { "aarch64", "atomic_add_return", "add w0, w0", "the result: the new value" },
     { "aarch64", "atomic_fetch_andnot", "ldclr", ONE_ATOMIC },
-    { "aarch64", "atomic_cmpxchg", "cas w0", "one compare-and-swap instruction" },
-    { "aarch64", "atomic_cmpxchg", "stxr", "store-exclusive" },
-    { "aarch64", "atomic_add_unless", "cas w3", "compare-and-swap: stores only if" },
+    { "aarch64", "atomic_cmpxchg", "casal w1", "one compare-and-swap instruction" },
+    { "aarch64", "atomic_cmpxchg", "stlxr", "store-exclusive" },
+    { "aarch64", "atomic_add_unless", "casal w4", "compare-and-swap: stores only if" },
     { "aarch64", "xchg", "swp", ONE_ATOMIC },
     { "aarch64", "xchg", "ldxr", "load-exclusive" },
     { "aarch64", "test_and_set_bit", "ldset", ONE_ATOMIC },
@@ -203,7 +204,7 @@ static void test_kernel_names(void)
 }
 
 /* On the explain page, aarch64's column has the LSE instruction, then a
- * block with the LL/SC build's ldxr and stxr.  (Not inlined: inlined, gcc 12
+ * block with the LL/SC build's ldxr and stlxr.  (Not inlined: inlined, gcc 12
  * takes the pointers into html for dangling ones into contents_of's.) */
 G_GNUC_NO_INLINE static void check_alternative_column(const char *html)
 {
@@ -214,7 +215,7 @@ G_GNUC_NO_INLINE static void check_alternative_column(const char *html)
     const char *lse = strstr(col, "ldadd");
     g_assert_true(lse != NULL && lse < block);
     g_assert_nonnull(strstr(block, "ldxr"));
-    g_assert_nonnull(strstr(block, "stxr"));
+    g_assert_nonnull(strstr(block, "stlxr"));
 }
 
 /* aarch64 shows its LSE instruction, then its LL/SC alternative: an
@@ -234,7 +235,12 @@ static void test_alternative(void)
     g_assert_null(strstr(lse, "  ldxr"));
     g_assert_null(strstr(alt, "ldadd"));
     g_assert_nonnull(strstr(alt, "ldxr"));
-    g_assert_nonnull(strstr(alt, "stxr"));
+    g_assert_nonnull(strstr(alt, "stlxr"));
+    /* ldaddal orders itself; the loop by its stlxr and a dmb after it */
+    g_assert_nonnull(strstr(lse, "fully ordered under arm: its release before it, its acquire "
+                                 "after"));
+    g_assert_nonnull(strstr(alt, "fully ordered under arm: its release before it, a full "
+                                 "barrier after"));
     g_assert_cmpuint(count(r.out, "Why it is atomic: "), ==, 1);
     g_assert_cmpuint(count(r.out, "How it is ordered: "), ==, 2);
     result_clear(&r);
