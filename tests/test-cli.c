@@ -312,7 +312,7 @@ static void test_bad_input(void)
     expect_usage_error("--schedule: empty", "--schedule", "", good, NULL);
     expect_usage_error("choose one", "--sched", "rr", "--schedule", "0:*", good, NULL);
     expect_usage_error("unknown policy", "--monitor", "lazy", good, NULL);
-    expect_usage_error("--memory power: unknown model (sc, tso, pso or arm)", "--memory", "power",
+    expect_usage_error("--memory power: unknown model (sc, tso, pso, arm or rvwmo)", "--memory", "power",
                        good, NULL);
     /* a model of another cpu */
     const char *foreign = strcmp(cpu, "arm") == 0 ? "tso" : "arm";
