@@ -3,4 +3,5 @@ noinst_LIBRARIES += libatomsim.a
 libatomsim_a_SOURCES = \
 	%D%/cpu.h %D%/cpus.c \
 	%D%/capstone-decoder.h %D%/capstone-decoder.c \
-	%D%/sparc32.c %D%/arm.c %D%/x86.c
+	%D%/sparc32.c %D%/arm.c %D%/x86.c \
+	%D%/riscv64.c %D%/riscv64-decode.h %D%/riscv64-decode.c
