@@ -57,18 +57,13 @@ static uc_err rv_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
     return err;
 }
 
-/* The result in a0; execution continues after the 4-byte ecall, as Linux
- * advances sepc. */
+/* The result in a0.  Measured: Unicorn 2.0.1 reports a user ecall
+ * (UC_HOOK_INTR, cause 8) with the pc already past the ecall, where Linux
+ * resumes (sepc + 4), so the pc is left alone. */
 static uc_err rv_syscall_return(uc_engine *uc, int64_t result)
 {
-    uint64_t a0 = (uint64_t)result, pc = 0;
-    uc_err err = uc_reg_write(uc, UC_RISCV_REG_A0, &a0);
-    if (err == UC_ERR_OK)
-        err = uc_reg_read(uc, UC_RISCV_REG_PC, &pc);
-    pc += 4;
-    if (err == UC_ERR_OK)
-        err = uc_reg_write(uc, UC_RISCV_REG_PC, &pc);
-    return err;
+    uint64_t a0 = (uint64_t)result;
+    return uc_reg_write(uc, UC_RISCV_REG_A0, &a0);
 }
 
 /* Exception causes (privileged spec, table 3.6). */

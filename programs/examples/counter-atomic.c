@@ -60,6 +60,12 @@ static void atomic_inc(volatile unsigned *p)
         : "r"(p)
         : "memory", "cc");
 }
+#elif defined(__riscv)
+static void atomic_inc(volatile unsigned *p)
+{
+    /* One AMO, as the riscv kernel's atomic_inc: amoadd.w, result discarded. */
+    __asm__ volatile("amoadd.w zero, %1, %0" : "+A"(*p) : "r"(1) : "memory");
+}
 #else
 #error "counter-atomic.c: no atomic increment for this cpu"
 #endif
