@@ -116,7 +116,7 @@ static void classify_32(uint32_t w, struct insn_info *out)
     unsigned op = w & 0x7f, f3 = (w >> 12) & 7;
     unsigned rd = (w >> 7) & 31, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
     int64_t imm_i = (int32_t)w >> 20;
-    int64_t imm_s = ((int32_t)w >> 25) * 32 + ((w >> 7) & 31);
+    int64_t imm_s = (int64_t)((int32_t)w >> 25) * 32 + (int64_t)((w >> 7) & 31);
     out->length = 4;
     switch (op) {
     case OP_LOAD:

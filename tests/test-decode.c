@@ -10,7 +10,9 @@
  *   sparc64-linux-gnu-as -32 -Aleon, arm-linux-gnueabi-as -march=armv7-a,
  *   as --32, as --64,
  * then `objcopy -O binary -j .text` and `od -tx1`, and checked against
- * `objdump -d` (sparc64-linux-gnu-, arm-linux-gnueabi-, plain). */
+ * `objdump -d` (sparc64-linux-gnu-, arm-linux-gnueabi-, plain).  riscv64:
+ * riscv64-linux-gnu-as -march=rv64gc (with `.option norvc` except for the
+ * c. lines), and each disassembly substring is riscv64-linux-gnu-objdump's. */
 #define CODE(s) s, sizeof(s) - 1
 
 enum {
@@ -95,6 +97,47 @@ static const struct row arm_rows[] = {
     { "ldm r0, {r1, r2}", CODE("\x06\x00\x90\xe8"), INSN_LOAD, 8, 0, NULL },
     { "svc #0", CODE("\x00\x00\x00\xef"), INSN_TRAP, 0, 0, NULL },
     { "add r0, r1, r2", CODE("\x02\x00\x81\xe0"), INSN_PRIVATE, 0, 0, NULL },
+};
+
+static const struct row riscv64_rows[] = {
+    { "lr.w a5,(a0)", CODE("\xaf\x27\x05\x10"), INSN_LL, 4, 0, "lr.w a5,(a0)" },
+    { "lr.d.aq a5,(a0)", CODE("\xaf\x37\x05\x14"), INSN_LL, 8, 0, "lr.d.aq a5,(a0)" },
+    { "sc.w a4,a2,(a0)", CODE("\x2f\x27\xc5\x18"), INSN_SC, 4, 0, "sc.w a4,a2,(a0)" },
+    { "sc.d.rl a4,a2,(a0)", CODE("\x2f\x37\xc5\x1a"), INSN_SC, 8, 0, "sc.d.rl a4,a2,(a0)" },
+    { "sc.w.aqrl a4,zero,(a0)", CODE("\x2f\x27\x05\x1e"), INSN_SC, 4, 0, "sc.w.aqrl a4,zero,(a0)" },
+    { "amoadd.w zero,a4,(s0)", CODE("\x2f\x20\xe4\x00"), INSN_RMW, 4, 0, "amoadd.w zero,a4,(s0)" },
+    { "amoadd.d.aqrl a5,a4,(a0)", CODE("\xaf\x37\xe5\x06"), INSN_RMW, 8, 0, "amoadd.d.aqrl a5,a4,(a0)" },
+    { "amoswap.w.aq a5,a4,(a0)", CODE("\xaf\x27\xe5\x0c"), INSN_RMW, 4, 0, "amoswap.w.aq a5,a4,(a0)" },
+    { "amoswap.d a5,a4,(a0)", CODE("\xaf\x37\xe5\x08"), INSN_RMW, 8, 0, "amoswap.d a5,a4,(a0)" },
+    { "amoand.w a5,a4,(a0)", CODE("\xaf\x27\xe5\x60"), INSN_RMW, 4, 0, "amoand.w a5,a4,(a0)" },
+    { "amoor.d a5,a0,(a1)", CODE("\xaf\xb7\xa5\x40"), INSN_RMW, 8, 0, "amoor.d a5,a0,(a1)" },
+    { "amoxor.w.rl a5,a4,(a0)", CODE("\xaf\x27\xe5\x22"), INSN_RMW, 4, 0, "amoxor.w.rl a5,a4,(a0)" },
+    { "amomin.w a5,a4,(a0)", CODE("\xaf\x27\xe5\x80"), INSN_RMW, 4, 0, "amomin.w a5,a4,(a0)" },
+    { "amomax.d a5,a4,(a0)", CODE("\xaf\x37\xe5\xa0"), INSN_RMW, 8, 0, "amomax.d a5,a4,(a0)" },
+    { "amominu.w a5,a4,(a0)", CODE("\xaf\x27\xe5\xc0"), INSN_RMW, 4, 0, "amominu.w a5,a4,(a0)" },
+    { "amomaxu.d a5,a4,(a0)", CODE("\xaf\x37\xe5\xe0"), INSN_RMW, 8, 0, "amomaxu.d a5,a4,(a0)" },
+    { "fence rw,rw", CODE("\x0f\x00\x30\x03"), INSN_FENCE, 0, 0, "fence rw,rw" },
+    { "fence r,rw", CODE("\x0f\x00\x30\x02"), INSN_FENCE, 0, 0, "fence r,rw" },
+    { "fence rw,w", CODE("\x0f\x00\x10\x03"), INSN_FENCE, 0, 0, "fence rw,w" },
+    { "fence w,w", CODE("\x0f\x00\x10\x01"), INSN_FENCE, 0, F_STONLY, "fence w,w" },
+    { "fence.i", CODE("\x0f\x10\x00\x00"), INSN_PRIVATE, 0, 0, "fence.i" },
+    { "ecall", CODE("\x73\x00\x00\x00"), INSN_TRAP, 0, 0, "ecall" },
+    { "ld a0,8(a1)", CODE("\x03\xb5\x85\x00"), INSN_LOAD, 8, 0, "ld a0,8(a1)" },
+    { "lw a0,-4(a1)", CODE("\x03\xa5\xc5\xff"), INSN_LOAD, 4, 0, "lw a0,-4(a1)" },
+    { "lbu a0,0(a1)", CODE("\x03\xc5\x05\x00"), INSN_LOAD, 1, 0, "lbu a0,0(a1)" },
+    { "sd a0,16(a1)", CODE("\x23\xb8\xa5\x00"), INSN_STORE, 8, 0, "sd a0,16(a1)" },
+    { "sw a0,-8(a1)", CODE("\x23\xac\xa5\xfe"), INSN_STORE, 4, 0, "sw a0,-8(a1)" },
+    { "sb a0,0(a1)", CODE("\x23\x80\xa5\x00"), INSN_STORE, 1, 0, "sb a0,0(a1)" },
+    { "c.lw a0,4(a1)", CODE("\xc8\x41"), INSN_LOAD, 4, 0, "lw a0,4(a1)" },
+    { "c.ld a0,8(a1)", CODE("\x88\x65"), INSN_LOAD, 8, 0, "ld a0,8(a1)" },
+    { "c.sw a0,4(a1)", CODE("\xc8\xc1"), INSN_STORE, 4, 0, "sw a0,4(a1)" },
+    { "c.sd a0,8(a1)", CODE("\x88\xe5"), INSN_STORE, 8, 0, "sd a0,8(a1)" },
+    { "c.lwsp a0,12(sp)", CODE("\x32\x45"), INSN_PRIVATE, 0, 0, "lw a0,12(sp)" },
+    { "c.ldsp a0,24(sp)", CODE("\x62\x65"), INSN_PRIVATE, 0, 0, "ld a0,24(sp)" },
+    { "c.swsp a0,12(sp)", CODE("\x2a\xc6"), INSN_PRIVATE, 0, 0, "sw a0,12(sp)" },
+    { "c.sdsp s0,32(sp)", CODE("\x22\xf0"), INSN_PRIVATE, 0, 0, "sd s0,32(sp)" },
+    { "ld a0,8(sp)", CODE("\x03\x35\x81\x00"), INSN_PRIVATE, 0, 0, "ld a0,8(sp)" },
+    { "add a0,a1,a2", CODE("\x33\x85\xc5\x00"), INSN_PRIVATE, 0, 0, NULL },
 };
 
 static const struct row x86_rows[] = {
@@ -202,6 +245,7 @@ static const struct table tables[] = {
     TABLE(cpu_arm, arm_rows),
     TABLE(cpu_x86, x86_rows),
     TABLE(cpu_x86_64, x86_64_rows),
+    TABLE(cpu_riscv64, riscv64_rows),
 };
 
 /* Register sets (regs_read, regs_written of cpu.h) in each cpu's compact
@@ -285,6 +329,20 @@ static const struct regs_row x86_64_regs[] = {
     { "lock xadd %ecx, (%rax)", CODE("\xf0\x0f\xc1\x08"), R(1), R(1) | R(16) },
 };
 
+/* riscv64: x0-x31 as 0-31 (x0 none); ecall reads the call's registers. */
+static const struct regs_row riscv64_regs[] = {
+    { "lr.w a5,(a0)", CODE("\xaf\x27\x05\x10"), 0, R(15) },
+    { "sc.w a4,a2,(a0)", CODE("\x2f\x27\xc5\x18"), R(12), R(14) },
+    { "amoadd.w zero,a4,(s0)", CODE("\x2f\x20\xe4\x00"), R(14), 0 },
+    { "amoor.d a5,a0,(a1)", CODE("\xaf\xb7\xa5\x40"), R(10), R(15) },
+    { "ld a0,8(a1)", CODE("\x03\xb5\x85\x00"), 0, R(10) },
+    { "c.sd a0,8(a1)", CODE("\x88\xe5"), R(10), 0 },
+    { "ld a0,8(sp)", CODE("\x03\x35\x81\x00"), STACK, R(10) },
+    { "c.sdsp s0,32(sp)", CODE("\x22\xf0"), R(8) | STACK, STACK },
+    { "add a0,a1,a2", CODE("\x33\x85\xc5\x00"), R(11) | R(12), R(10) },
+    { "ecall", CODE("\x73\x00\x00\x00"), R(CPU_REG_OTHER), R(10) },
+};
+
 struct regs_table {
     const struct cpu_ops *cpu;
     const struct regs_row *rows;
@@ -296,6 +354,7 @@ static const struct regs_table regs_tables[] = {
     TABLE(cpu_arm, arm_regs),
     TABLE(cpu_x86, x86_regs),
     TABLE(cpu_x86_64, x86_64_regs),
+    TABLE(cpu_riscv64, riscv64_regs),
 };
 
 
