@@ -4,7 +4,9 @@
 #include "cpu.h"
 
 const struct cpu_ops *const cpu_list[] = {
-    &cpu_sparc32, &cpu_arm, &cpu_x86, &cpu_x86_64, &cpu_riscv64, NULL,
+    &cpu_sparc32, &cpu_arm, &cpu_x86, &cpu_x86_64,
+    &cpu_aarch64, &cpu_riscv64,
+    NULL,
 };
 
 const struct cpu_ops *cpu_find(const char *name)

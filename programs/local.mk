@@ -22,18 +22,21 @@ GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/arm/crt0.S %D%/runtime/arm/linux-sys.h \
 	%D%/runtime/x86/crt0.S %D%/runtime/x86/linux-sys.h \
 	%D%/runtime/x86_64/crt0.S %D%/runtime/x86_64/linux-sys.h \
+	%D%/runtime/aarch64/crt0.S %D%/runtime/aarch64/linux-sys.h \
 	%D%/runtime/riscv64/crt0.S %D%/runtime/riscv64/linux-sys.h
 GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/atomic.h
 # The kernel's atomic API (programs/lib/): atomic.c over each cpu family's
 # arch-atomic.h (x86_64 shares x86's), and sparc32's lock tables.
 GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32/lock-table.c \
-	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/riscv64/arch-atomic.h
+	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/aarch64/arch-atomic.h \
+	%D%/lib/riscv64/arch-atomic.h
 EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) \
 	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS)
 
 cpu_family = $(if $(filter x86_64,$(1)),x86,$(1))
 guest_lib_objects = programs/$(1)/lib-atomic.o \
-	$(if $(filter sparc32,$(1)),programs/$(1)/lib-lock-table.o)
+	$(if $(filter sparc32,$(1)),programs/$(1)/lib-lock-table.o) \
+	$(if $(filter aarch64,$(1)),programs/$(1)/llsc/lib-atomic.o)
 GUEST_RUNTIME = programs/atomsim.ld \
 	$(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/crt0.o programs/$(cpu)/sim.o \
 	  $(call guest_lib_objects,$(cpu)))
@@ -48,6 +51,11 @@ programs/%/sim.o: %D%/runtime/sim.c $(GUEST_INCLUDES) tools/atomsim-cc
 programs/%/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c \
 	  -I$(srcdir)/%D%/lib/$(call cpu_family,$*) -o $@ $<
+# aarch64's library in its LL/SC form, which atomsim-cc -mno-lse links.
+programs/aarch64/llsc/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_INCLUDES) \
+	  tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu aarch64 -mno-lse -c \
+	  -I$(srcdir)/%D%/lib/aarch64 -o $@ $<
 programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c %D%/lib/sparc32/arch-atomic.h \
 	  $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
@@ -75,6 +83,10 @@ install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS)
 	  $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu $(DESTDIR)$(programsdir)/$$cpu && \
 	  $(INSTALL_DATA) programs/$$cpu/crt0.o programs/$$cpu/sim.o programs/$$cpu/lib-*.o \
 	    $(DESTDIR)$(runtimedir)/$$cpu/ && \
+	  if [ $$cpu = aarch64 ]; then \
+	    $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu/llsc && \
+	    $(INSTALL_DATA) programs/$$cpu/llsc/lib-atomic.o $(DESTDIR)$(runtimedir)/$$cpu/llsc/; \
+	  fi && \
 	  $(INSTALL_DATA) $(GUEST_EXAMPLES:%=programs/$$cpu/%.elf) \
 	    $(DESTDIR)$(programsdir)/$$cpu/ || exit 1; \
 	done

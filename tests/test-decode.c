@@ -8,7 +8,7 @@
 /* The bytes are as they sit in memory (sparc32 big-endian, the others
  * little-endian).  Each line was assembled alone and dumped with
  *   sparc64-linux-gnu-as -32 -Aleon, arm-linux-gnueabi-as -march=armv7-a,
- *   as --32, as --64,
+ *   as --32, as --64, aarch64-linux-gnu-as,
  * then `objcopy -O binary -j .text` and `od -tx1`, and checked against
  * `objdump -d` (sparc64-linux-gnu-, arm-linux-gnueabi-, plain).  riscv64:
  * riscv64-linux-gnu-as -march=rv64gc (with `.option norvc` except for the
@@ -240,11 +240,80 @@ static const struct row x86_64_rows[] = {
 };
 
 #define TABLE(cpu, rows) { &cpu, rows, G_N_ELEMENTS(rows) }
+/* aarch64: assembled with aarch64-linux-gnu-as -march=armv8.4-a (LSE and
+ * ldapr); objdump -d spells every LSE row as disassemble() must. */
+static const struct row aarch64_rows[] = {
+    { "ldxr w0, [x2]", CODE("\x40\x7c\x5f\x88"), INSN_LL, 4, 0, NULL },
+    { "ldxrb w0, [x2]", CODE("\x40\x7c\x5f\x08"), INSN_LL, 1, 0, NULL },
+    { "ldxrh w0, [x2]", CODE("\x40\x7c\x5f\x48"), INSN_LL, 2, 0, NULL },
+    { "ldxr x0, [x2]", CODE("\x40\x7c\x5f\xc8"), INSN_LL, 8, 0, NULL },
+    { "ldaxr x0, [x2]", CODE("\x40\xfc\x5f\xc8"), INSN_LL, 8, 0, NULL },
+    { "ldxp x0, x1, [x2]", CODE("\x40\x04\x7f\xc8"), INSN_LL, 16, 0, NULL },
+    { "ldaxp w0, w1, [x2]", CODE("\x40\x84\x7f\x88"), INSN_LL, 8, 0, NULL },
+    { "stxr w3, w0, [x2]", CODE("\x40\x7c\x03\x88"), INSN_SC, 4, 0, NULL },
+    { "stxrb w3, w0, [x2]", CODE("\x40\x7c\x03\x08"), INSN_SC, 1, 0, NULL },
+    { "stxr w3, x0, [x2]", CODE("\x40\x7c\x03\xc8"), INSN_SC, 8, 0, NULL },
+    { "stlxr w3, x0, [x2]", CODE("\x40\xfc\x03\xc8"), INSN_SC, 8, 0, NULL },
+    { "stxp w3, x0, x1, [x2]", CODE("\x40\x04\x23\xc8"), INSN_SC, 16, F_PAIR, NULL },
+    { "stlxp w3, w0, w1, [x2]", CODE("\x40\x84\x23\x88"), INSN_SC, 8, F_PAIR, NULL },
+    { "clrex", CODE("\x5f\x3f\x03\xd5"), INSN_CLREX, 0, 0, NULL },
+    { "dmb ish", CODE("\xbf\x3b\x03\xd5"), INSN_FENCE, 0, 0, NULL },
+    { "dmb ishst", CODE("\xbf\x3a\x03\xd5"), INSN_FENCE, 0, F_STONLY, NULL },
+    { "dsb sy", CODE("\x9f\x3f\x03\xd5"), INSN_FENCE, 0, 0, NULL },
+    { "ldar w0, [x2]", CODE("\x40\xfc\xdf\x88"), INSN_LOAD, 4, 0, NULL },
+    { "ldar x0, [x2]", CODE("\x40\xfc\xdf\xc8"), INSN_LOAD, 8, 0, NULL },
+    { "stlr w0, [x2]", CODE("\x40\xfc\x9f\x88"), INSN_STORE, 4, 0, NULL },
+    { "stlrb w0, [x2]", CODE("\x40\xfc\x9f\x08"), INSN_STORE, 1, 0, NULL },
+    { "ldr x0, [x2, #8]", CODE("\x40\x04\x40\xf9"), INSN_LOAD, 8, 0, NULL },
+    { "ldr w0, [x2, x3, lsl #2]", CODE("\x40\x78\x63\xb8"), INSN_LOAD, 4, 0, NULL },
+    { "ldr x0, [x2], #8", CODE("\x40\x84\x40\xf8"), INSN_LOAD, 8, 0, NULL },
+    { "ldr x0, [x2, #8]!", CODE("\x40\x8c\x40\xf8"), INSN_LOAD, 8, 0, NULL },
+    { "ldrb w0, [x2]", CODE("\x40\x00\x40\x39"), INSN_LOAD, 1, 0, NULL },
+    { "ldrsh x0, [x2]", CODE("\x40\x00\x80\x79"), INSN_LOAD, 2, 0, NULL },
+    { "ldrsw x0, [x2]", CODE("\x40\x00\x80\xb9"), INSN_LOAD, 4, 0, NULL },
+    { "ldur w0, [x2, #-4]", CODE("\x40\xc0\x5f\xb8"), INSN_LOAD, 4, 0, NULL },
+    { "str x0, [x2]", CODE("\x40\x00\x00\xf9"), INSN_STORE, 8, 0, NULL },
+    { "strh w0, [x2, #2]", CODE("\x40\x04\x00\x79"), INSN_STORE, 2, 0, NULL },
+    { "stp x0, x1, [x2]", CODE("\x40\x04\x00\xa9"), INSN_STORE, 16, 0, NULL },
+    { "ldp w0, w1, [x2]", CODE("\x40\x04\x40\x29"), INSN_LOAD, 8, 0, NULL },
+    { "str x0, [sp, #8]", CODE("\xe0\x07\x00\xf9"), INSN_PRIVATE, 0, 0, NULL },
+    { "stp x29, x30, [sp, #-16]!", CODE("\xfd\x7b\xbf\xa9"), INSN_PRIVATE, 0, 0, NULL },
+    { "ldadd w1, w0, [x2]", CODE("\x40\x00\x21\xb8"), INSN_RMW, 4, 0, "ldadd w1, w0, [x2]" },
+    { "ldaddal x1, x0, [x2]", CODE("\x40\x00\xe1\xf8"), INSN_RMW, 8, 0, "ldaddal x1, x0, [x2]" },
+    { "ldaddab w1, w0, [x2]", CODE("\x40\x00\xa1\x38"), INSN_RMW, 1, 0, "ldaddab w1, w0, [x2]" },
+    { "ldaddlh w1, w0, [x2]", CODE("\x40\x00\x61\x78"), INSN_RMW, 2, 0, "ldaddlh w1, w0, [x2]" },
+    { "stadd w1, [x2]", CODE("\x5f\x00\x21\xb8"), INSN_RMW, 4, 0, "stadd w1, [x2]" },
+    { "staddl x1, [x2]", CODE("\x5f\x00\x61\xf8"), INSN_RMW, 8, 0, "staddl x1, [x2]" },
+    { "ldclr w1, w0, [x2]", CODE("\x40\x10\x21\xb8"), INSN_RMW, 4, 0, "ldclr w1, w0, [x2]" },
+    { "ldclra x1, x0, [x2]", CODE("\x40\x10\xa1\xf8"), INSN_RMW, 8, 0, "ldclra x1, x0, [x2]" },
+    { "ldset w1, w0, [x2]", CODE("\x40\x30\x21\xb8"), INSN_RMW, 4, 0, "ldset w1, w0, [x2]" },
+    { "ldsetl x1, x0, [x2]", CODE("\x40\x30\x61\xf8"), INSN_RMW, 8, 0, "ldsetl x1, x0, [x2]" },
+    { "ldeor w1, w0, [x2]", CODE("\x40\x20\x21\xb8"), INSN_RMW, 4, 0, "ldeor w1, w0, [x2]" },
+    { "ldeoral x1, x0, [x2]", CODE("\x40\x20\xe1\xf8"), INSN_RMW, 8, 0, "ldeoral x1, x0, [x2]" },
+    { "steor w1, [x2]", CODE("\x5f\x20\x21\xb8"), INSN_RMW, 4, 0, "steor w1, [x2]" },
+    { "ldumax w1, w0, [x2]", CODE("\x40\x60\x21\xb8"), INSN_RMW, 4, 0, "ldumax w1, w0, [x2]" },
+    { "swp w1, w0, [x2]", CODE("\x40\x80\x21\xb8"), INSN_RMW, 4, 0, "swp w1, w0, [x2]" },
+    { "swpal x1, x0, [x2]", CODE("\x40\x80\xe1\xf8"), INSN_RMW, 8, 0, "swpal x1, x0, [x2]" },
+    { "swpb w1, w0, [x2]", CODE("\x40\x80\x21\x38"), INSN_RMW, 1, 0, "swpb w1, w0, [x2]" },
+    { "cas w1, w0, [x2]", CODE("\x40\x7c\xa1\x88"), INSN_RMW, 4, F_CAS, "cas w1, w0, [x2]" },
+    { "casal x1, x0, [x2]", CODE("\x40\xfc\xe1\xc8"), INSN_RMW, 8, F_CAS, "casal x1, x0, [x2]" },
+    { "casa x1, x0, [x2]", CODE("\x40\x7c\xe1\xc8"), INSN_RMW, 8, F_CAS, "casa x1, x0, [x2]" },
+    { "caslb w1, w0, [x2]", CODE("\x40\xfc\xa1\x08"), INSN_RMW, 1, F_CAS, "caslb w1, w0, [x2]" },
+    { "cash w1, w0, [x2]", CODE("\x40\x7c\xa1\x48"), INSN_RMW, 2, F_CAS, "cash w1, w0, [x2]" },
+    { "casp x0, x1, x2, x3, [x4]", CODE("\x82\x7c\x20\x48"), INSN_RMW, 16, F_CAS | F_PAIR, "casp x0, x1, x2, x3, [x4]" },
+    { "caspal w0, w1, w2, w3, [x4]", CODE("\x82\xfc\x60\x08"), INSN_RMW, 8, F_CAS | F_PAIR, "caspal w0, w1, w2, w3, [x4]" },
+    { "ldadd w1, w0, [sp]", CODE("\xe0\x03\x21\xb8"), INSN_PRIVATE, 0, 0, "ldadd w1, w0, [sp]" },
+    { "ldapr w0, [x2]", CODE("\x40\xc0\xbf\xb8"), INSN_LOAD, 4, 0, "ldapr w0, [x2]" },
+    { "ldapr x0, [x2]", CODE("\x40\xc0\xbf\xf8"), INSN_LOAD, 8, 0, "ldapr x0, [x2]" },
+    { "svc #0", CODE("\x01\x00\x00\xd4"), INSN_TRAP, 0, 0, NULL },
+};
+
 static const struct table tables[] = {
     TABLE(cpu_sparc32, sparc32_rows),
     TABLE(cpu_arm, arm_rows),
     TABLE(cpu_x86, x86_rows),
     TABLE(cpu_x86_64, x86_64_rows),
+    TABLE(cpu_aarch64, aarch64_rows),
     TABLE(cpu_riscv64, riscv64_rows),
 };
 
@@ -349,11 +418,32 @@ struct regs_table {
     size_t n;
 };
 
+/* aarch64: x0-x30 as 0-30, sp 31, NZCV 32; the zero register is none. */
+static const struct regs_row aarch64_regs[] = {
+    { "ldr x0, [x1]", CODE("\x20\x00\x40\xf9"), 0, R(0) },
+    { "str x0, [x1, #8]", CODE("\x20\x04\x00\xf9"), R(0), 0 },
+    { "ldr x0, [x1], #8", CODE("\x20\x84\x40\xf8"), 0, R(0) },
+    { "add x0, x1, x2", CODE("\x20\x00\x02\x8b"), R(1) | R(2), R(0) },
+    { "adds w0, w1, w2", CODE("\x20\x00\x02\x2b"), R(1) | R(2), R(0) | R(32) },
+    { "cmp x1, #0", CODE("\x3f\x00\x00\xf1"), R(1), R(32) },
+    { "csel x0, x1, x2, eq", CODE("\x20\x00\x82\x9a"), R(1) | R(2) | R(32), R(0) },
+    { "ldxr w0, [x2]", CODE("\x40\x7c\x5f\x88"), 0, R(0) },
+    { "stxr w3, w0, [x2]", CODE("\x40\x7c\x03\x88"), R(0), R(3) },
+    { "ldadd w1, w0, [x2]", CODE("\x40\x00\x21\xb8"), R(1), R(0) },
+    { "stadd w1, [x2]", CODE("\x5f\x00\x21\xb8"), R(1), 0 },
+    { "swp x1, x0, [x2]", CODE("\x40\x80\x21\xf8"), R(1), R(0) },
+    { "cas w1, w0, [x2]", CODE("\x40\x7c\xa1\x88"), R(0) | R(1), R(1) },
+    { "casp x0, x1, x2, x3, [x4]", CODE("\x82\x7c\x20\x48"), R(0) | R(1) | R(2) | R(3), R(0) | R(1) },
+    { "ldr x0, [sp, #8]", CODE("\xe0\x07\x40\xf9"), STACK, R(0) },
+    { "str x0, [sp, #8]", CODE("\xe0\x07\x00\xf9"), R(0) | STACK, STACK },
+};
+
 static const struct regs_table regs_tables[] = {
     TABLE(cpu_sparc32, sparc32_regs),
     TABLE(cpu_arm, arm_regs),
     TABLE(cpu_x86, x86_regs),
     TABLE(cpu_x86_64, x86_64_regs),
+    TABLE(cpu_aarch64, aarch64_regs),
     TABLE(cpu_riscv64, riscv64_regs),
 };
 

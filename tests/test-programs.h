@@ -125,6 +125,8 @@ static inline const char *qemu_for(const char *cpu)
     if (strcmp(cpu, "sparc32") == 0) return QEMU_SPARC32;
     if (strcmp(cpu, "arm") == 0) return QEMU_ARM;
     if (strcmp(cpu, "x86") == 0) return QEMU_X86;
+    if (strcmp(cpu, "aarch64") == 0) return QEMU_AARCH64;
+    if (strcmp(cpu, "riscv64") == 0) return QEMU_RISCV64;
     return QEMU_X86_64;
 }
 

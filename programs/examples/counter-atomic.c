@@ -5,6 +5,9 @@
  *   x86      one `lock incl` (the LOCK prefix makes the read-modify-write
  *            atomic)
  *   arm      `ldrex` ... `strex`, retried until the store-exclusive succeeds
+ *   aarch64  one LSE `stadd` (ARMv8.1); with -mno-lse, `ldxr` ... `stxr`,
+ *            retried until the store-exclusive succeeds
+ *   riscv64  one AMO, `amoadd.w`
  *
  * No schedule loses an update: core 0's check always holds.
  */
@@ -59,6 +62,24 @@ static void atomic_inc(volatile unsigned *p)
         : "=&r"(tmp), "=&r"(failed)
         : "r"(p)
         : "memory", "cc");
+}
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_ATOMICS)
+static void atomic_inc(volatile unsigned *p)
+{
+    __asm__ volatile("stadd   %w1, [%0]" : : "r"(p), "r"(1) : "memory");
+}
+#elif defined(__aarch64__)
+static void atomic_inc(volatile unsigned *p)
+{
+    unsigned tmp, failed;
+    __asm__ volatile(
+        "1:     ldxr    %w0, [%2]\n"
+        "       add     %w0, %w0, #1\n"
+        "       stxr    %w1, %w0, [%2]\n" /* 0 if the reservation held */
+        "       cbnz    %w1, 1b\n"
+        : "=&r"(tmp), "=&r"(failed)
+        : "r"(p)
+        : "memory");
 }
 #elif defined(__riscv)
 static void atomic_inc(volatile unsigned *p)

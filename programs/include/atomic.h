@@ -206,6 +206,9 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
  *   arm:     smp_mb(), smp_rmb() are dmb ish, smp_wmb() dmb ishst; release
  *            and acquire are a full barrier before the store and after the
  *            load, and so are smp_mb__before_atomic/after_atomic.
+ *   aarch64: as arm (the arm64 kernel's smp_rmb() is dmb ishld, its release
+ *            and acquire stlr and ldar: TODO once atomsim's model orders
+ *            those; until then the full barriers keep programs correct).
  *   sparc32: every smp_ barrier is barrier() alone: the kernel runs sparc32
  *            in TSO and leaves store->load order to its locks, so under
  *            atomsim's tso smp_mb() does not stop store buffering
@@ -220,14 +223,14 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
 #define smp_mb() __asm__ volatile("lock; addl $0,-4(%%rsp)" ::: "memory", "cc")
 #elif defined(__i386__)
 #define smp_mb() __asm__ volatile("lock; addl $0,-4(%%esp)" ::: "memory", "cc")
-#elif defined(__arm__)
+#elif defined(__arm__) || defined(__aarch64__)
 #define smp_mb() __asm__ volatile("dmb ish" ::: "memory")
 #elif defined(__riscv)
 #define smp_mb() __asm__ volatile("fence rw,rw" ::: "memory")
 #else
 #define smp_mb() barrier()
 #endif
-#if defined(__arm__)
+#if defined(__arm__) || defined(__aarch64__)
 #define smp_rmb() smp_mb()
 #define smp_wmb() __asm__ volatile("dmb ishst" ::: "memory")
 #define smp_mb__before_atomic() smp_mb()

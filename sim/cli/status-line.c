@@ -29,8 +29,8 @@ static void tell(void *ctx, const struct search_progress *p)
 
 struct ticker *status_line_start(struct status_line *sl, const char *what)
 {
-    *sl = (struct status_line){ .on = on_a_terminal(), .what = what };
-    if (!sl->on)
+    *sl = (struct status_line){ .what = what };
+    if (!on_a_terminal())
         return NULL;
     ticker_init(&sl->ticker, tell, sl);
     return &sl->ticker;

@@ -9,7 +9,6 @@
 #include "explore/ticker.h"
 
 struct status_line {
-    bool on;                    /* standard error is a terminal */
     bool shown;                 /* a line is on the screen now */
     const char *what;           /* "runs", or "schedules" for dfs */
     struct ticker ticker;

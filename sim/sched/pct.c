@@ -19,7 +19,6 @@
 
 struct pct {
     struct sched base;
-    uint64_t seed;
     struct rng rand;
     /* depth d, steps k, each core's priority (higher runs), the d-1 steps
      * at which the running core drops below every other, and the steps so
@@ -36,7 +35,7 @@ struct pct {
 static void pct_reset(struct sched *base)
 {
     struct pct *s = (struct pct *)base;
-    rng_seed(&s->rand, s->seed);
+    rng_seed(&s->rand, s->base.seed);
     /* priorities 2d, 2d+2 .. 2(d+n-1) in a random order; d-1 change points
      * among the first k steps, the i-th dropping its core to priority i */
     for (unsigned i = 0; i < s->ncores; i++)
@@ -60,12 +59,6 @@ static void pct_reset(struct sched *base)
     s->lowest = 0;
 }
 
-static void pct_reseed(struct sched *base, uint64_t seed)
-{
-    struct pct *s = (struct pct *)base;
-    s->seed = seed;
-}
-
 /* pct[:D[:K]] */
 static struct sched *pct_create(const char *spec, const char *arg, uint64_t seed,
                                 unsigned ncores, GError **error)
@@ -85,7 +78,7 @@ static struct sched *pct_create(const char *spec, const char *arg, uint64_t seed
         return NULL;
     }
     s->estimate = s->steps == 0;
-    s->seed = seed;
+    s->base.seed = seed;
     pct_reset(&s->base);
     return &s->base;
 }
@@ -110,7 +103,7 @@ static char *pct_describe(const struct sched *base)
 {
     const struct pct *s = (const struct pct *)base;
     return g_strdup_printf("--sched pct:%ld:%ld --seed %" G_GINT64_FORMAT, s->depth,
-                           s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS, (gint64)s->seed);
+                           s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS, (gint64)s->base.seed);
 }
 
 /* PCT assumes a waiting thread yields: a spinning core drops below all
@@ -140,7 +133,6 @@ const struct strategy strategy_pct = {
     .seeded = true,
     .create = pct_create,
     .reset = pct_reset,
-    .reseed = pct_reseed,
     .next = pct_next,
     .describe = pct_describe,
     .spinning = pct_spinning,

@@ -12,20 +12,13 @@
 struct random_sched {
     struct sched base;
     long mean;          /* mean turn length */
-    uint64_t seed;
     struct rng rand;
 };
 
 static void random_reset(struct sched *base)
 {
     struct random_sched *s = (struct random_sched *)base;
-    rng_seed(&s->rand, s->seed);
-}
-
-static void random_reseed(struct sched *base, uint64_t seed)
-{
-    struct random_sched *s = (struct random_sched *)base;
-    s->seed = seed;
+    rng_seed(&s->rand, s->base.seed);
 }
 
 static struct sched *random_create(const char *spec, const char *arg, uint64_t seed,
@@ -42,7 +35,7 @@ static struct sched *random_create(const char *spec, const char *arg, uint64_t s
         g_free(s);
         return NULL;
     }
-    s->seed = seed;
+    s->base.seed = seed;
     random_reset(&s->base);
     return &s->base;
 }
@@ -71,7 +64,7 @@ static char *random_describe(const struct sched *base)
 {
     const struct random_sched *s = (const struct random_sched *)base;
     return g_strdup_printf("--sched random:%ld --seed %" G_GINT64_FORMAT, s->mean,
-                           (gint64)s->seed);
+                           (gint64)s->base.seed);
 }
 
 const struct strategy strategy_random = {
@@ -81,7 +74,6 @@ const struct strategy strategy_random = {
     .seeded = true,
     .create = random_create,
     .reset = random_reset,
-    .reseed = random_reseed,
     .next = random_next,
     .describe = random_describe,
 };

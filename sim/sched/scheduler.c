@@ -69,8 +69,7 @@ void sched_reset(struct sched *s)
 
 void sched_reseed(struct sched *s, uint64_t seed)
 {
-    if (s->ops->reseed)
-        s->ops->reseed(s, seed);
+    s->seed = seed;
 }
 
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,

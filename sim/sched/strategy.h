@@ -37,8 +37,6 @@ struct strategy {
     void (*free)(struct sched *s);
     /* Start again: the same choices as the first run.  NULL: nothing to do. */
     void (*reset)(struct sched *s);
-    /* seeded: draw from seed from the next reset on (sched_reseed). */
-    void (*reseed)(struct sched *s, uint64_t seed);
     /* sched_next.  NULL for an exhaustive strategy, which runs no schedule
      * itself (the explore layer makes its nodes: sched_new_search). */
     unsigned (*next)(struct sched *s, const bool *runnable, unsigned nchoices, int current,
@@ -58,6 +56,7 @@ struct strategy {
 /* Every strategy's state begins with this. */
 struct sched {
     const struct strategy *ops;
+    uint64_t seed;              /* a seeded strategy draws from it at each reset */
 };
 
 /* The strategies --sched names, in the order of the help: rr, random, pct,

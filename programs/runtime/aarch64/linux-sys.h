@@ -1,0 +1,3 @@
+/* Linux system-call numbers of arm64 (the asm-generic table). */
+#define LINUX_SYS_write 64
+#define LINUX_SYS_exit 93
