@@ -28,14 +28,6 @@ static int uc_xreg(unsigned x)
     return UC_RISCV_REG_X0 + (int)x;
 }
 
-/* Major opcodes (chapter 24, table 24.1). */
-enum {
-    OP_LOAD = 0x03, OP_LOAD_FP = 0x07, OP_MISC_MEM = 0x0f, OP_IMM = 0x13,
-    OP_AUIPC = 0x17, OP_IMM_32 = 0x1b, OP_STORE = 0x23, OP_STORE_FP = 0x27,
-    OP_AMO = 0x2f, OP_OP = 0x33, OP_LUI = 0x37, OP_OP_32 = 0x3b,
-    OP_BRANCH = 0x63, OP_JALR = 0x67, OP_JAL = 0x6f, OP_SYSTEM = 0x73,
-};
-
 struct rv_mem {
     const char *name;
     uint8_t size;
@@ -189,58 +181,133 @@ unknown:
     out->regs_read = out->regs_written = UINT64_MAX;
 }
 
-/* The compressed loads and stores (16.3): CL/CS formats with registers
- * x8-x15 (rd', rs1', rs2') and the sp-based CI/CSS forms, immediates
- * scaled and zero-extended. */
-static bool classify_16(uint16_t h, struct insn_info *out)
+/* Instruction formats (2.2, 2.3), for building a compressed instruction's
+ * 32-bit equivalent. */
+static uint32_t i_type(unsigned op, unsigned f3, unsigned rd, unsigned rs1, int32_t imm)
+{
+    return ((uint32_t)imm & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+
+static uint32_t s_type(unsigned op, unsigned f3, unsigned rs1, unsigned rs2, uint32_t imm)
+{
+    return (imm >> 5 & 0x7f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (imm & 31) << 7 | op;
+}
+
+static uint32_t r_type(unsigned op, unsigned f7, unsigned f3, unsigned rd, unsigned rs1,
+                       unsigned rs2)
+{
+    return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+
+static uint32_t b_type(unsigned f3, unsigned rs1, unsigned rs2, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (u >> 12 & 1) << 31 | (u >> 5 & 0x3f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 |
+           (u >> 1 & 15) << 8 | (u >> 11 & 1) << 7 | OP_BRANCH;
+}
+
+static uint32_t j_type(unsigned rd, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (u >> 20 & 1) << 31 | (u >> 1 & 0x3ff) << 21 | (u >> 11 & 1) << 20 |
+           (u >> 12 & 0xff) << 12 | rd << 7 | OP_JAL;
+}
+
+/* Bit `from` of h, moved to bit `to`. */
+#define HB(h, from, to) ((((h) >> (from)) & 1u) << (to))
+
+/* Sign-extend the low `bits` bits of v. */
+static int32_t sext(uint32_t v, unsigned bits)
+{
+    return (int32_t)(v << (32 - bits)) >> (32 - bits);
+}
+
+/* The RV64C instruction h as the 32-bit instruction it expands to (16.3 to
+ * 16.6, tables 16.5-16.7), 0 if reserved or illegal.  c.mv expands to
+ * addi rd, rs2, 0 rather than add rd, x0, rs2: the same effect, spelled mv
+ * as objdump spells c.mv. */
+uint32_t rv_expand_compressed(uint16_t h)
 {
     unsigned q = h & 3, f3 = h >> 13;
     unsigned rp1 = 8 + ((h >> 7) & 7), rp2 = 8 + ((h >> 2) & 7);
     unsigned rd = (h >> 7) & 31, rs2 = (h >> 2) & 31;
-    out->length = 2;
-    if (q == 0 && (f3 & 3) >= 1 && f3 != 4) {
-        bool word = (f3 & 3) == 2, fp = (f3 & 3) == 1;
-        unsigned off = ((h >> 10) & 7) << 3;
-        if (word)
-            off |= ((h >> 6) & 1) << 2 | ((h >> 5) & 1) << 6;
-        else
-            off |= ((h >> 5) & 3) << 6;
-        uint8_t size = word ? 4 : 8;
-        if (f3 < 4) {               /* c.fld, c.lw, c.ld */
-            out->regs_written = fp ? OTHER : xreg(rp2);
-            set_access(out, INSN_LOAD, size, rp1, off);
-        } else {                    /* c.fsd, c.sw, c.sd */
-            out->regs_read = fp ? OTHER : xreg(rp2);
-            set_access(out, INSN_STORE, size, rp1, off);
-        }
-        return true;
+    int32_t imm6 = sext(HB(h, 12, 5) | ((h >> 2) & 31), 6);
+    unsigned shamt = HB(h, 12, 5) | ((h >> 2) & 31);
+    /* CL/CS offsets: word (lw, sw) and doubleword (ld, sd, fld, fsd). */
+    uint32_t off_w = ((h >> 10) & 7) << 3 | HB(h, 6, 2) | HB(h, 5, 6);
+    uint32_t off_d = ((h >> 10) & 7) << 3 | ((h >> 5) & 3) << 6;
+    /* CI/CSS sp offsets. */
+    uint32_t lwsp = HB(h, 12, 5) | ((h >> 4) & 7) << 2 | ((h >> 2) & 3) << 6;
+    uint32_t ldsp = HB(h, 12, 5) | ((h >> 5) & 3) << 3 | ((h >> 2) & 7) << 6;
+    uint32_t swsp = ((h >> 9) & 15) << 2 | ((h >> 7) & 3) << 6;
+    uint32_t sdsp = ((h >> 10) & 7) << 3 | ((h >> 7) & 7) << 6;
+    switch (q << 3 | f3) {
+    case 000: {                                         /* c.addi4spn */
+        uint32_t nz = ((h >> 11) & 3) << 4 | ((h >> 7) & 15) << 6 | HB(h, 6, 2) | HB(h, 5, 3);
+        return nz ? i_type(OP_IMM, 0, rp2, RV_SP, (int32_t)nz) : 0;
     }
-    if (q == 2 && (f3 & 3) >= 1) {
-        bool word = (f3 & 3) == 2, fp = (f3 & 3) == 1;
-        unsigned off;
-        uint8_t size = word ? 4 : 8;
-        if (f3 < 4) {               /* c.fldsp, c.lwsp, c.ldsp */
-            off = ((h >> 12) & 1) << 5;
-            if (word)
-                off |= ((h >> 4) & 7) << 2 | ((h >> 2) & 3) << 6;
-            else
-                off |= ((h >> 5) & 3) << 3 | ((h >> 2) & 7) << 6;
-            out->regs_written = fp ? OTHER : xreg(rd);
-            set_access(out, INSN_LOAD, size, RV_SP, off);
-        } else {                    /* c.fsdsp, c.swsp, c.sdsp */
-            if (word)
-                off = ((h >> 9) & 15) << 2 | ((h >> 7) & 3) << 6;
-            else
-                off = ((h >> 10) & 7) << 3 | ((h >> 7) & 7) << 6;
-            out->regs_read = fp ? OTHER : xreg(rs2);
-            set_access(out, INSN_STORE, size, RV_SP, off);
+    case 001: return i_type(OP_LOAD_FP, 3, rp2, rp1, (int32_t)off_d);     /* c.fld */
+    case 002: return i_type(OP_LOAD, 2, rp2, rp1, (int32_t)off_w);        /* c.lw */
+    case 003: return i_type(OP_LOAD, 3, rp2, rp1, (int32_t)off_d);        /* c.ld */
+    case 005: return s_type(OP_STORE_FP, 3, rp1, rp2, off_d);             /* c.fsd */
+    case 006: return s_type(OP_STORE, 2, rp1, rp2, off_w);                /* c.sw */
+    case 007: return s_type(OP_STORE, 3, rp1, rp2, off_d);                /* c.sd */
+    case 010: return i_type(OP_IMM, 0, rd, rd, imm6);                     /* c.addi, c.nop */
+    case 011: return rd ? i_type(OP_IMM_32, 0, rd, rd, imm6) : 0;         /* c.addiw */
+    case 012: return i_type(OP_IMM, 0, rd, 0, imm6);                      /* c.li */
+    case 013:
+        if (rd == RV_SP) {                                                /* c.addi16sp */
+            int32_t nz = sext(HB(h, 12, 9) | HB(h, 6, 4) | HB(h, 5, 6) | ((h >> 3) & 3) << 7 |
+                              HB(h, 2, 5), 10);
+            return nz ? i_type(OP_IMM, 0, RV_SP, RV_SP, nz) : 0;
         }
-        return true;
+        if (imm6 == 0)
+            return 0;
+        return ((uint32_t)imm6 & 0xfffff) << 12 | rd << 7 | OP_LUI;     /* c.lui */
+    case 014:
+        switch ((h >> 10) & 3) {
+        case 0: return i_type(OP_IMM, 5, rp1, rp1, (int32_t)shamt);       /* c.srli */
+        case 1: return i_type(OP_IMM, 5, rp1, rp1, (int32_t)(0x400 | shamt)); /* c.srai */
+        case 2: return i_type(OP_IMM, 7, rp1, rp1, imm6);                 /* c.andi */
+        default: {
+            /* c.sub c.xor c.or c.and; c.subw c.addw */
+            static const uint8_t f3s[4] = { 0, 4, 6, 7 };
+            unsigned f2 = (h >> 5) & 3;
+            if (h & 0x1000)
+                return f2 < 2 ? r_type(OP_OP_32, f2 ? 0 : 0x20, 0, rp1, rp1, rp2) : 0;
+            return r_type(OP_OP, f2 ? 0 : 0x20, f3s[f2], rp1, rp1, rp2);
+        }
+        }
+    case 015: {                                                           /* c.j */
+        int32_t off = sext(HB(h, 12, 11) | HB(h, 11, 4) | ((h >> 9) & 3) << 8 | HB(h, 8, 10) |
+                           HB(h, 7, 6) | HB(h, 6, 7) | ((h >> 3) & 7) << 1 | HB(h, 2, 5), 12);
+        return j_type(0, off);
     }
-    /* Other compressed instructions touch registers only; their register
-     * sets are not worked out yet, so they name every register. */
-    out->regs_read = out->regs_written = UINT64_MAX;
-    return true;
+    case 016: case 017: {                                                 /* c.beqz, c.bnez */
+        int32_t off = sext(HB(h, 12, 8) | ((h >> 10) & 3) << 3 | ((h >> 5) & 3) << 6 |
+                           ((h >> 3) & 3) << 1 | HB(h, 2, 5), 9);
+        return b_type(f3 & 1, rp1, 0, off);
+    }
+    case 020: return i_type(OP_IMM, 1, rd, rd, (int32_t)shamt);           /* c.slli */
+    case 021: return i_type(OP_LOAD_FP, 3, rd, RV_SP, (int32_t)ldsp);     /* c.fldsp */
+    case 022: return rd ? i_type(OP_LOAD, 2, rd, RV_SP, (int32_t)lwsp) : 0; /* c.lwsp */
+    case 023: return rd ? i_type(OP_LOAD, 3, rd, RV_SP, (int32_t)ldsp) : 0; /* c.ldsp */
+    case 024:
+        if (!(h & 0x1000)) {
+            if (rs2 == 0)                                                 /* c.jr */
+                return rd ? i_type(OP_JALR, 0, 0, rd, 0) : 0;
+            return i_type(OP_IMM, 0, rd, rs2, 0);                         /* c.mv */
+        }
+        if (rd == 0 && rs2 == 0)
+            return 0x00100073;                                            /* c.ebreak */
+        if (rs2 == 0)
+            return i_type(OP_JALR, 0, 1, rd, 0);                          /* c.jalr */
+        return r_type(OP_OP, 0, 0, rd, rd, rs2);                          /* c.add */
+    case 025: return s_type(OP_STORE_FP, 3, RV_SP, rs2, sdsp);            /* c.fsdsp */
+    case 026: return s_type(OP_STORE, 2, RV_SP, rs2, swsp);               /* c.swsp */
+    case 027: return s_type(OP_STORE, 3, RV_SP, rs2, sdsp);               /* c.sdsp */
+    default: return 0;
+    }
 }
 
 bool rv_classify(const uint8_t *code, size_t avail, uint64_t pc, struct insn_info *out)
@@ -251,8 +318,17 @@ bool rv_classify(const uint8_t *code, size_t avail, uint64_t pc, struct insn_inf
     out->kind = INSN_PRIVATE;
     out->mem.base = out->mem.index = -1;
     uint16_t h = (uint16_t)(code[0] | code[1] << 8);
-    if ((h & 3) != 3)
-        return classify_16(h, out);
+    if ((h & 3) != 3) {
+        uint32_t w = rv_expand_compressed(h);
+        if (w == 0) {
+            out->length = 2;
+            out->regs_read = out->regs_written = UINT64_MAX;
+        } else {
+            classify_32(w, out);
+            out->length = 2;
+        }
+        return true;
+    }
     if ((h & 0x1f) == 0x1f || avail < 4)
         return false;               /* 48-bit and longer encodings */
     classify_32((uint32_t)h | (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24, out);
@@ -275,9 +351,9 @@ static void fence_set(unsigned bits, char *buf)
     buf[n] = '\0';
 }
 
-/* The spelling of objdump (binutils 2.40) without aliases for memory
- * instructions, fences and ecall; compressed loads and stores are spelled
- * as objdump does, by their 32-bit equivalents. */
+/* The spelling of objdump (binutils 2.40) for memory instructions, fences
+ * and ecall; a compressed instruction is spelled as its 32-bit equivalent,
+ * as objdump does; the rest by rv_spell_plain (riscv64-spell.c). */
 void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, size_t len)
 {
     struct insn_info info;
@@ -285,34 +361,21 @@ void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, s
         g_strlcpy(buf, "(undecodable)", len);
         return;
     }
-    uint32_t w = code[0] | code[1] << 8;
+    uint32_t raw = code[0] | code[1] << 8, w = raw;
     if (info.length == 4)
-        w |= (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+        w = raw |= (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+    else
+        w = rv_expand_compressed((uint16_t)raw);
     unsigned op = w & 0x7f, f3 = (w >> 12) & 7;
     unsigned rd = (w >> 7) & 31, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
-    int base = info.mem.base - UC_RISCV_REG_X0;
     long long disp = (long long)info.mem.disp;
-    if (info.length == 2) {
-        bool ld = (w >> 13) < 4, fp = ((w >> 13) & 3) == 1, word = ((w >> 13) & 3) == 2;
-        unsigned r = (w & 3) == 0 ? 8 + ((w >> 2) & 7) : ld ? rd : (w >> 2) & 31;
-        if (info.size == 0) {
-            g_snprintf(buf, len, ".insn 0x%04x", w);
-        } else {
-            const char *name = fp ? (ld ? "fld" : "fsd") : word ? (ld ? "lw" : "sw") : (ld ? "ld" : "sd");
-            char freg[8];
-            g_snprintf(freg, sizeof freg, "f%u", r);
-            g_snprintf(buf, len, "%s %s,%lld(%s)", name, fp ? freg : abi_names[r], disp,
-                       abi_names[base]);
-        }
-        return;
-    }
     char pred[5], succ[5];
-    switch (op) {
-    case OP_LOAD: case OP_LOAD_FP:
-        if (op == OP_LOAD)
-            g_snprintf(buf, len, "%s %s,%lld(%s)", loads[f3].name, abi_names[rd], disp, abi_names[rs1]);
-        else
-            g_snprintf(buf, len, "%s f%u,%lld(%s)", fp_loads[f3].name, rd, disp, abi_names[rs1]);
+    switch (w ? op : 0) {
+    case OP_LOAD:
+        g_snprintf(buf, len, "%s %s,%lld(%s)", loads[f3].name, abi_names[rd], disp, abi_names[rs1]);
+        return;
+    case OP_LOAD_FP:
+        g_snprintf(buf, len, "%s f%u,%lld(%s)", fp_loads[f3].name, rd, disp, abi_names[rs1]);
         return;
     case OP_STORE:
         g_snprintf(buf, len, "%s %s,%lld(%s)", stores[f3].name, abi_names[rs2], disp, abi_names[rs1]);
@@ -353,22 +416,42 @@ void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, s
     default:
         break;
     }
-    g_snprintf(buf, len, ".insn 0x%08x", w);
+    if (w != 0 && rv_spell_plain(w, pc, abi_names, buf, len))
+        return;
+    if (info.length == 2)
+        g_snprintf(buf, len, ".insn 0x%04x", raw);
+    else
+        g_snprintf(buf, len, ".insn 0x%08x", raw);
+}
+
+/* The offset of a jal (J-type immediate, 2.5) or a conditional branch
+ * (B-type); false for any other instruction. */
+bool rv_branch_offset(uint32_t w, int32_t *off)
+{
+    if ((w & 0x7f) == OP_JAL)
+        *off = (int32_t)((w & 0x80000000u) | (w & 0xff000) << 11 | (w & 0x100000) << 2 |
+                         (w & 0x7fe00000u) >> 9) >> 11;
+    else if ((w & 0x7f) == OP_BRANCH)
+        *off = (int32_t)((w & 0x80000000u) | (w & 0x80) << 23 | (w & 0x7e000000u) >> 1 |
+                         (w & 0xf00) << 12) >> 19;
+    else
+        return false;
+    return true;
 }
 
 bool rv_branch_target(const uint8_t *code, size_t avail, uint64_t pc, uint64_t *target)
 {
-    if (avail < 4 || (code[0] & 3) != 3)
+    if (avail < 2)
         return false;
-    uint32_t w = code[0] | code[1] << 8 | (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
-    int32_t off;
-    if ((w & 0x7f) == OP_JAL)       /* J-type immediate (2.5) */
-        off = (int32_t)((w & 0x80000000u) | (w & 0xff000) << 11 | (w & 0x100000) << 2 |
-                        (w & 0x7fe00000u) >> 9) >> 11;
-    else if ((w & 0x7f) == OP_BRANCH)   /* B-type immediate */
-        off = (int32_t)((w & 0x80000000u) | (w & 0x80) << 23 | (w & 0x7e000000u) >> 1 |
-                        (w & 0xf00) << 12) >> 19;
+    uint32_t w = code[0] | code[1] << 8;
+    if ((w & 3) != 3)
+        w = rv_expand_compressed((uint16_t)w);
+    else if (avail < 4)
+        return false;
     else
+        w |= (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+    int32_t off;
+    if (!rv_branch_offset(w, &off))
         return false;
     *target = pc + (int64_t)off;
     return true;
