@@ -169,6 +169,17 @@ static inline bool need_cpu(const char *cpu)
     return false;
 }
 
+/* Does cpu have memory model `model` (sc, tso, pso, arm)?  Asks atomsim,
+ * which names a cpu's models in the error for one it lacks. */
+static inline bool cpu_has_model(const char *cpu, const char *model)
+{
+    g_autofree char *prog = guest(cpu, "exit-code");
+    struct result r = atomsim("--cores", "1", "--memory", model, prog, NULL);
+    bool lacks = r.status == 2 && strstr(r.err, ": not a model of ") != NULL;
+    result_clear(&r);
+    return !lacks;
+}
+
 /* A test run once for every cpu configure built guests for. */
 struct per_cpu_test {
     const char *name;
