@@ -68,13 +68,13 @@ static const char help_description[] =
     "from 0 to non-zero) from running for N steps while another core can.\n"
     "\n"
     "Memory model (--memory; default the cpu's own: tso for x86, x86_64 and\n"
-    "sparc32, arm for arm): sc, every store seen by every core at once; tso,\n"
-    "each core's stores wait in its FIFO store buffer until they drain: a step\n"
-    "the scheduler chooses (dN:COUNT in a --schedule), or that a locked\n"
-    "instruction, a fence or a trap forces; pso (sparc32) and arm, stores to\n"
-    "different addresses may drain in any order (dN.K:COUNT drains core N's\n"
-    "K-th oldest) unless a store barrier (stbar, dmb ishst) lies between\n"
-    "them; dmb ish drains them all.\n"
+    "sparc32, arm for arm and aarch64, sc for riscv64): sc, every store seen\n"
+    "by every core at once; tso, each core's stores wait in its FIFO store\n"
+    "buffer until they drain: a step the scheduler chooses (dN:COUNT in a\n"
+    "--schedule), or that a locked instruction, a fence or a trap forces; pso\n"
+    "(sparc32) and arm, stores to different addresses may drain in any order\n"
+    "(dN.K:COUNT drains core N's K-th oldest) unless a store barrier (stbar,\n"
+    "dmb ishst) lies between them; dmb ish drains them all.\n"
     "\n"
     "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
@@ -278,7 +278,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
     g_autofree char *sched_help = g_strdup_printf("Schedule: %s (default random:4)", usages);
     GOptionEntry entries[] = {
         { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o->cpu,
-          "The cpu: sparc32, arm, x86 or x86_64 (default: the ELF's)", "CPU" },
+          "The cpu: sparc32, arm, x86, x86_64, aarch64 or riscv64 (default: the ELF's)", "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores,
           "Simulated cores, 1 to " G_STRINGIFY(ATOMSIM_MAX_CORES) " (default 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o->sched,
