@@ -17,12 +17,13 @@ void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, s
 bool rv_branch_target(const uint8_t *code, size_t avail, uint64_t pc, uint64_t *target);
 /* The 32-bit instruction a compressed one expands to, 0 if it has none. */
 uint32_t rv_expand_compressed(uint16_t h);
-/* The offset of the jal or conditional branch w; false if w is neither. */
-bool rv_branch_offset(uint32_t w, int32_t *off);
 
-/* riscv64-spell.c: the integer instructions that do not touch memory,
- * spelled as objdump does, aliases included (li, mv, ret, beqz ...); false
- * for an instruction it does not know. */
+/* riscv64-spell.c, below riscv64-decode.c (which calls it, never the other
+ * way): the integer instructions that do not touch memory, spelled as
+ * objdump does, aliases included (li, mv, ret, beqz ...), false for an
+ * instruction it does not know; and the offset of the jal or conditional
+ * branch w, false if w is neither. */
 bool rv_spell_plain(uint32_t w, uint64_t pc, const char *const names[32], char *buf, size_t len);
+bool rv_branch_offset(uint32_t w, int32_t *off);
 
 #endif

@@ -99,6 +99,21 @@ static bool spell_imm(uint32_t w, bool w32, const char *const names[32], char *b
     return true;
 }
 
+/* The offset of a jal (J-type immediate, 2.5) or a conditional branch
+ * (B-type); false for any other instruction. */
+bool rv_branch_offset(uint32_t w, int32_t *off)
+{
+    if ((w & 0x7f) == OP_JAL)
+        *off = (int32_t)((w & 0x80000000u) | (w & 0xff000) << 11 | (w & 0x100000) << 2 |
+                         (w & 0x7fe00000u) >> 9) >> 11;
+    else if ((w & 0x7f) == OP_BRANCH)
+        *off = (int32_t)((w & 0x80000000u) | (w & 0x80) << 23 | (w & 0x7e000000u) >> 1 |
+                         (w & 0xf00) << 12) >> 19;
+    else
+        return false;
+    return true;
+}
+
 bool rv_spell_plain(uint32_t w, uint64_t pc, const char *const names[32], char *buf, size_t len)
 {
     unsigned op = w & 0x7f, f3 = (w >> 12) & 7;
