@@ -155,7 +155,7 @@ struct cpu_ops {
 
 /* cpus.c: the list of cpus, and look-ups in it. */
 extern const struct cpu_ops cpu_sparc32, cpu_arm, cpu_x86, cpu_x86_64;
-extern const struct cpu_ops cpu_aarch64;
+extern const struct cpu_ops cpu_aarch64, cpu_riscv64;
 extern const struct cpu_ops *const cpu_list[];
 const struct cpu_ops *cpu_find(const char *name);
 const struct cpu_ops *cpu_for_elf(uint16_t machine, uint8_t elf_class, uint8_t elf_data);

@@ -5,7 +5,7 @@
 
 const struct cpu_ops *const cpu_list[] = {
     &cpu_sparc32, &cpu_arm, &cpu_x86, &cpu_x86_64,
-    &cpu_aarch64,
+    &cpu_aarch64, &cpu_riscv64,
     NULL,
 };
 

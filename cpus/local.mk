@@ -4,4 +4,5 @@ libatomsim_a_SOURCES = \
 	%D%/cpu.h %D%/cpus.c \
 	%D%/capstone-decoder.h %D%/capstone-decoder.c \
 	%D%/sparc32.c %D%/arm.c %D%/x86.c \
-	%D%/aarch64.c
+	%D%/aarch64.c \
+	%D%/riscv64.c %D%/riscv64-decode.h %D%/riscv64-decode.c %D%/riscv64-spell.c

@@ -28,12 +28,14 @@ GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/arm/crt0.S %D%/runtime/arm/linux-sys.h \
 	%D%/runtime/x86/crt0.S %D%/runtime/x86/linux-sys.h \
 	%D%/runtime/x86_64/crt0.S %D%/runtime/x86_64/linux-sys.h \
-	%D%/runtime/aarch64/crt0.S %D%/runtime/aarch64/linux-sys.h
+	%D%/runtime/aarch64/crt0.S %D%/runtime/aarch64/linux-sys.h \
+	%D%/runtime/riscv64/crt0.S %D%/runtime/riscv64/linux-sys.h
 GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/atomic.h
 # The kernel's atomic API (programs/lib/): atomic.c over each cpu family's
 # arch-atomic.h (x86_64 shares x86's), and sparc32's lock tables.
 GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32/lock-table.c \
-	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/aarch64/arch-atomic.h
+	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/aarch64/arch-atomic.h \
+	%D%/lib/riscv64/arch-atomic.h
 EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) \
 	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS)
 

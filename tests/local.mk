@@ -3,7 +3,7 @@
 TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -DGUEST_CPUS='"$(GUEST_CPUS)"' \
 	-DQEMU_SPARC32='"$(QEMU_SPARC32)"' -DQEMU_ARM='"$(QEMU_ARM)"' \
 	-DQEMU_X86='"$(QEMU_X86)"' -DQEMU_X86_64='"$(QEMU_X86_64)"' \
-	-DQEMU_AARCH64='"$(QEMU_AARCH64)"'
+	-DQEMU_AARCH64='"$(QEMU_AARCH64)"' -DQEMU_RISCV64='"$(QEMU_RISCV64)"'
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \

@@ -78,16 +78,15 @@ static void test_atomic_counter_never_loses(gconstpointer data)
     }
 }
 
-/* Under its own model, every cpu but arm keeps a core's stores in order;
- * on arm the value's store may become visible after the flag's (the
- * verdict the arm model changes: broken/message-passing-no-barrier.c), so
- * there (and on aarch64, run by the same model) the stores are checked
- * under sc. */
+/* Under tso a core's stores stay in order; arm's model lets the value's
+ * store become visible after the flag's (the verdict it changes:
+ * broken/message-passing-no-barrier.c).  So the stores are checked under
+ * tso on every cpu that has it, and under sc on the others (arm, aarch64,
+ * riscv64 while RVWMO is not modelled). */
 static void test_stores_seen_by_others(gconstpointer data)
 {
     g_autofree char *prog = guest(data, "message");
-    bool arm = strcmp(data, "arm") == 0 || strcmp(data, "aarch64") == 0;
-    const char *model = arm ? "sc" : "tso";
+    const char *model = cpu_has_model(data, "tso") ? "tso" : "sc";
     for (int seed = 1; seed <= 5; seed++) {
         g_autofree char *s = g_strdup_printf("%d", seed);
         struct result r = atomsim("--cores", "4", "--seed", s, "--memory", model, prog, NULL);
@@ -188,6 +187,8 @@ static const char *atomic_event(const char *cpu)
         return "ldstub";
     if (strcmp(cpu, "aarch64") == 0)
         return "stadd";         /* spelled by cpus/aarch64.c: Capstone 4 has no LSE */
+    if (strcmp(cpu, "riscv64") == 0)
+        return "amoadd.w";      /* one AMO (programs/examples/counter-atomic.c) */
     return "lock ";
 }
 
@@ -407,8 +408,8 @@ static void test_record_replay(gconstpointer data)
 static void test_memory_tso(gconstpointer data)
 {
     const char *cpu = data;
-    if (strcmp(cpu, "arm") == 0 || strcmp(cpu, "aarch64") == 0) {
-        g_test_skip("arm's own model is not TSO");
+    if (!cpu_has_model(cpu, "tso")) {
+        g_test_skip("this cpu has no TSO model");
         return;
     }
     g_autofree char *elf = guest(cpu, "peterson");
@@ -733,7 +734,10 @@ static void test_jobs_and_shards(gconstpointer data)
 
 /* A lost update found under a schedule with many preemptions shrinks to
  * the one it needs: core 0 preempted between its load and its store.  The
- * recorded shrunk schedule replays to the same lost update. */
+ * recorded shrunk schedule replays to the same lost update.  The seed is the
+ * first from 3 on whose schedule finds it: where the random choices fall
+ * depends on the cpu's steps (a model with store buffers has drain steps,
+ * sc has none), and a run that finds nothing has nothing to shrink. */
 static void test_shrink(gconstpointer data)
 {
     g_autofree char *elf = broken(data, "plain-increment");
@@ -741,8 +745,12 @@ static void test_shrink(gconstpointer data)
     g_autofree char *file = g_build_filename(dir, "schedule", NULL);
     g_autofree char *record = g_strdup_printf("--record=%s", file);
     g_autofree char *replay = g_strdup_printf("replay:%s", file);
-    struct result r = atomsim("--sched", "random:1", "--seed", "3", "--shrink", record, elf,
-                              NULL);
+    struct result r = { 0 };
+    for (int seed = 3; seed < 23 && r.status != 1; seed++) {
+        g_autofree char *s = g_strdup_printf("%d", seed);
+        result_clear(&r);
+        r = atomsim("--sched", "random:1", "--seed", s, "--shrink", record, elf, NULL);
+    }
     g_assert_cmpint(r.status, ==, 1);
     unsigned from = 0, to = 0;
     const char *line = strstr(r.out, "atomsim: shrunk from ");

@@ -126,6 +126,7 @@ static inline const char *qemu_for(const char *cpu)
     if (strcmp(cpu, "arm") == 0) return QEMU_ARM;
     if (strcmp(cpu, "x86") == 0) return QEMU_X86;
     if (strcmp(cpu, "aarch64") == 0) return QEMU_AARCH64;
+    if (strcmp(cpu, "riscv64") == 0) return QEMU_RISCV64;
     return QEMU_X86_64;
 }
 
@@ -166,6 +167,17 @@ static inline bool need_cpu(const char *cpu)
     g_autofree char *why = g_strdup_printf("no %s guest compiler", cpu);
     g_test_skip(why);
     return false;
+}
+
+/* Does cpu have memory model `model` (sc, tso, pso, arm)?  Asks atomsim,
+ * which names a cpu's models in the error for one it lacks. */
+static inline bool cpu_has_model(const char *cpu, const char *model)
+{
+    g_autofree char *prog = guest(cpu, "exit-code");
+    struct result r = atomsim("--cores", "1", "--memory", model, prog, NULL);
+    bool lacks = r.status == 2 && strstr(r.err, ": not a model of ") != NULL;
+    result_clear(&r);
+    return !lacks;
 }
 
 /* A test run once for every cpu configure built guests for. */

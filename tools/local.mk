@@ -14,6 +14,7 @@ tools/atomsim-cc: %D%/atomsim-cc.in Makefile
 	  -e 's|@CC_X86[@]|$(CC_X86)|g' \
 	  -e 's|@CC_X86_64[@]|$(CC_X86_64)|g' \
 	  -e 's|@CC_AARCH64[@]|$(CC_AARCH64)|g' \
+	  -e 's|@CC_RISCV64[@]|$(CC_RISCV64)|g' \
 	  -e 's|@PACKAGE_VERSION[@]|$(PACKAGE_VERSION)|g' \
 	  $(srcdir)/%D%/atomsim-cc.in > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 

@@ -7,6 +7,7 @@
  *   arm      `ldrex` ... `strex`, retried until the store-exclusive succeeds
  *   aarch64  one LSE `stadd` (ARMv8.1); with -mno-lse, `ldxr` ... `stxr`,
  *            retried until the store-exclusive succeeds
+ *   riscv64  one AMO, `amoadd.w`
  *
  * No schedule loses an update: core 0's check always holds.
  */
@@ -79,6 +80,12 @@ static void atomic_inc(volatile unsigned *p)
         : "=&r"(tmp), "=&r"(failed)
         : "r"(p)
         : "memory");
+}
+#elif defined(__riscv)
+static void atomic_inc(volatile unsigned *p)
+{
+    /* One AMO, as the riscv kernel's atomic_inc: amoadd.w, result discarded. */
+    __asm__ volatile("amoadd.w zero, %1, %0" : "+A"(*p) : "r"(1) : "memory");
 }
 #else
 #error "counter-atomic.c: no atomic increment for this cpu"

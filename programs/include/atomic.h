@@ -228,6 +228,8 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
 #define smp_mb() __asm__ volatile("lock; addl $0,-4(%%esp)" ::: "memory", "cc")
 #elif defined(__arm__) || defined(__aarch64__)
 #define smp_mb() __asm__ volatile("dmb ish" ::: "memory")
+#elif defined(__riscv)
+#define smp_mb() __asm__ volatile("fence rw,rw" ::: "memory")
 #else
 #define smp_mb() barrier()
 #endif
@@ -246,6 +248,17 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
 #define smp_store_release(p, v) do { smp_mb(); WRITE_ONCE(*(p), (v)); } while (0)
 #define smp_load_acquire(p)                                                     \
     ({ __typeof__(*(p)) ___v = READ_ONCE(*(p)); smp_mb(); ___v; })
+#elif defined(__riscv)
+/* arch/riscv/include/asm/barrier.h */
+#define smp_rmb() __asm__ volatile("fence r,r" ::: "memory")
+#define smp_wmb() __asm__ volatile("fence w,w" ::: "memory")
+#define smp_mb__before_atomic() smp_mb()
+#define smp_mb__after_atomic() smp_mb()
+#define smp_store_release(p, v)                                                 \
+    do { __asm__ volatile("fence rw,w" ::: "memory"); WRITE_ONCE(*(p), (v)); } while (0)
+#define smp_load_acquire(p)                                                     \
+    ({ __typeof__(*(p)) ___v = READ_ONCE(*(p));                                 \
+       __asm__ volatile("fence r,rw" ::: "memory"); ___v; })
 #else
 #define smp_rmb() barrier()
 #define smp_wmb() barrier()

@@ -82,7 +82,9 @@ static void store_exclusive(struct run *r, struct run_core *rc, const struct ins
         store_registers(r, c, ii, addr);
         monitor_store(&r->monitor, c->id, addr, ii->size);
     }
-    uint32_t status = stores ? 0 : 1;
+    /* 64 bits: Unicorn reads a whole 64-bit register (riscv64's sc rd);
+     * a 32-bit one takes the low half (the host is little-endian). */
+    uint64_t status = stores ? 0 : 1;
     uint64_t next = pc + ii->length;
     uc_err err = uc_reg_write(c->uc, ii->status_reg, &status);
     if (err == UC_ERR_OK)

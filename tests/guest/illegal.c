@@ -11,6 +11,8 @@ int main(void)
     __asm__ volatile(".word 0xe7f000f0");   /* udf #0 */
 #elif defined(__aarch64__)
     __asm__ volatile(".word 0x00000000");   /* udf #0 (A64) */
+#elif defined(__riscv)
+    __asm__ volatile(".word 0x00000000");   /* all zeros: defined illegal */
 #endif
     return 0;
 }

@@ -1,0 +1,3 @@
+/* Linux system-call numbers of riscv64 (the generic table). */
+#define LINUX_SYS_write 64
+#define LINUX_SYS_exit 93
