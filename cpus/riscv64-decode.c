@@ -90,6 +90,10 @@ static void classify_amo(uint32_t w, struct insn_info *out)
         return;
     uint8_t size = f3 == 2 ? 4 : 8;
     out->regs_written = xreg(rd);
+    /* aq: no later access is seen before it; rl: none earlier after it;
+     * both RCsc (8.1, 17.1.3 rules 5-7) */
+    out->acquire = w >> 26 & 1;
+    out->release = w >> 25 & 1;
     if (f5 == AMO_LR) {
         set_access(out, INSN_LL, size, rs1, 0);
     } else if (f5 == AMO_SC) {
@@ -142,11 +146,17 @@ static void classify_32(uint32_t w, struct insn_info *out)
         return;
     case OP_MISC_MEM:
         if (f3 == 0) {
-            /* fence pred,succ (2.7): with predecessor and successor sets both
-             * only w, it orders stores against later stores only. */
-            unsigned pred = (w >> 24) & 15, succ = (w >> 20) & 15;
+            /* fence pred,succ (2.7; bits i o r w): it orders the stores
+             * before it against the loads after it (drains the buffer) only
+             * if pred has w and succ r; else stores against stores if both
+             * have w; else only earlier loads, which are performed in order
+             * here anyway.  fence.tso (fm 1000, 2.7) orders r against rw
+             * and w against w, never w against r. */
+            unsigned fm = w >> 28, pred = (w >> 24) & 15, succ = (w >> 20) & 15;
+            bool tso = fm == 8, w_r = (pred & 1) && (succ & 2) && !tso;
             out->kind = INSN_FENCE;
-            out->stores_only = (pred & 3) == 1 && (succ & 3) == 1;
+            out->stores_only = !w_r && (pred & 1) && (succ & 1);
+            out->loads_only = !w_r && !out->stores_only;
         }
         /* fence.i (chapter 3) orders instruction fetch only: private. */
         return;
@@ -402,7 +412,9 @@ void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, s
             break;
         fence_set((w >> 24) & 15, pred);
         fence_set((w >> 20) & 15, succ);
-        if (((w >> 20) & 0xff) == 0xff)
+        if (w >> 28 == 8)
+            g_strlcpy(buf, "fence.tso", len);
+        else if (((w >> 20) & 0xff) == 0xff)
             g_strlcpy(buf, "fence", len);
         else
             g_snprintf(buf, len, "fence %s,%s", pred, succ);

@@ -95,9 +95,8 @@ const struct cpu_ops cpu_riscv64 = {
     .elf_class = ELFCLASS64,
     .elf_data = ELFDATA2LSB,
     .word_size = 8,
-    /* RVWMO is not modelled yet (issue 17 part 3): sequential consistency. */
-    .memory = MEMORY_SC,
-    .models = MEMORY_BIT(MEMORY_SC),
+    .memory = MEMORY_RVWMO,    /* unprivileged ISA chapter 17 (base/memory.h) */
+    .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_RVWMO),
     .insn_align = 2,
     .uc_arch = UC_ARCH_RISCV,
     .uc_mode = UC_MODE_RISCV64,
