@@ -113,8 +113,12 @@ const struct cpu_ops cpu_riscv64 = {
     .atomicity = "RISC-V's A extension has AMOs, single atomic read-modify-write "
         "instructions (amoadd, amoswap, amoand, amoor, amoxor): Linux uses them for "
         "the fetch-ops, and lr/sc loops for cmpxchg",
-    /* The reservation set: 8.2 leaves its size to the implementation; the
-     * constrained LR/SC loop of 8.3 is guaranteed forward progress. */
+    /* The reservation set: 8.2 leaves its size to the implementation.  A
+     * constrained LR/SC loop (8.3) must eventually see some hart's sc
+     * succeed or some store to the set: under the address monitor an sc
+     * fails only after another core's store there, so every run keeps
+     * that guarantee; --monitor switch and --fault sc-fail break it on
+     * purpose, and say so. */
     .exclusive_granule = 64,
     .sys_write = 64, .sys_exit = 93, .sys_exit_group = 94,
     .syscall_intno = RISCV_EXCP_U_ECALL,
