@@ -263,8 +263,9 @@ static uint8_t access_size(const cs_insn *insn)
 }
 
 /* The effective address of memory operand i; false for a register that
- * cannot address shared memory.  TODO: an index extended from a w register
- * (sxtw) is taken as its x register. */
+ * cannot address shared memory.  An index register extended with uxtw or
+ * sxtw contributes its low 32 bits, zero- or sign-extended (C6.2.LDR
+ * (register): the extend option). */
 static bool memory_operand(const cs_arm64 *a, int i, struct insn_info *out)
 {
     const cs_arm64_op *op = &a->operands[i];
@@ -276,6 +277,8 @@ static bool memory_operand(const cs_arm64 *a, int i, struct insn_info *out)
         out->mem.index = uc_reg(op->mem.index);
         out->mem.scale = 1;
         out->mem.shift = (uint8_t)(op->shift.type == ARM64_SFT_LSL ? op->shift.value : 0);
+        out->mem.index_w = op->ext == ARM64_EXT_UXTW || op->ext == ARM64_EXT_SXTW;
+        out->mem.index_signed = op->ext == ARM64_EXT_SXTW;
         out->mem.disp = op->mem.disp;
     }
     return out->mem.base != -2 && out->mem.index != -2;

@@ -20,7 +20,8 @@
 
 /* How to compute an instruction's effective address from registers:
  * base + (index << shift) * scale + disp, plus the address of the next
- * instruction when pc_relative.  With bit_offset, index is instead a signed
+ * instruction when pc_relative; with index_w, index is the low 32 bits of
+ * its register, sign-extended if index_signed (AArch64's uxtw and sxtw).  With bit_offset, index is instead a signed
  * bit number in a bit string at base + disp, and the access is at the
  * operand-sized unit that holds the bit (x86 bt, bts, btr, btc with a
  * register).  Register ids are Unicorn's; -1 is none. */
@@ -31,6 +32,8 @@ struct mem_operand {
     uint8_t shift;
     bool pc_relative;
     bool bit_offset;
+    bool index_w;
+    bool index_signed;
     int64_t disp;
 };
 

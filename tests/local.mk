@@ -75,13 +75,15 @@ GUEST_TESTS_STRICT = library-types
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
+GUEST_TESTS_AARCH64 = extended-index
 GUEST_TEST_SRCS = $(GUEST_TESTS:%=%D%/guest/%.c) $(GUEST_TESTS_ARM:%=%D%/guest/%.c) \
-	$(GUEST_TESTS_SPARC32:%=%D%/guest/%.c)
+	$(GUEST_TESTS_SPARC32:%=%D%/guest/%.c) $(GUEST_TESTS_AARCH64:%=%D%/guest/%.c)
 EXTRA_DIST += $(GUEST_TEST_SRCS)
 guests_for = $(if $(filter $(1),$(GUEST_CPUS)),$(2:%=tests/$(3)/$(1)/%.elf))
 GUEST_TEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_TESTS:%=tests/guest/$(cpu)/%.elf)) \
 	$(call guests_for,arm,$(GUEST_TESTS_ARM),guest) \
-	$(call guests_for,sparc32,$(GUEST_TESTS_SPARC32),guest)
+	$(call guests_for,sparc32,$(GUEST_TESTS_SPARC32),guest) \
+	$(call guests_for,aarch64,$(GUEST_TESTS_AARCH64),guest)
 tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) \
 	  $(if $(filter $(*F),$(GUEST_TESTS_STRICT)),-Wall -Wextra -Werror) -o $@ \

@@ -888,6 +888,27 @@ static void test_monitor_divergence(void)
     result_clear(&address);
 }
 
+/* aarch64 stores indexed by a w register, sxtw and uxtw: the events are at
+ * the elements the extended index selects, whatever the x register holds
+ * above bit 31. */
+static void test_extended_index(void)
+{
+    if (!need_cpu("aarch64"))
+        return;
+    g_autofree char *elf = guest("aarch64", "extended-index");
+    struct result r = atomsim("--cores", "1", "--trace", elf, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    const char *extends[] = { "sxtw #2]", "uxtw #2]" }, *elements[] = { "arr[1] ", "arr[6] " };
+    for (unsigned i = 0; i < 2; i++) {
+        const char *at = strstr(r.out, extends[i]);
+        g_assert_nonnull(at);
+        g_autofree char *line = g_strndup(at, strcspn(at, "\n"));
+        g_assert_nonnull(strstr(line, "STORE"));
+        g_assert_nonnull(strstr(line, elements[i]));
+    }
+    result_clear(&r);
+}
+
 /* --debug: each subsystem's log on stderr, in its GLib domain, saying why
  * the run went where it went; the run itself is the same. */
 static void test_debug_log(void)
@@ -1097,5 +1118,6 @@ int main(int argc, char **argv)
     g_test_add_func("/cli/monitor-needs-exclusives", test_monitor_needs_exclusives);
     g_test_add_func("/cli/libc-guest", test_libc_guest);
     g_test_add_func("/cli/atomsim-cc", test_atomsim_cc);
+    g_test_add_func("/cli/aarch64/extended-index", test_extended_index);
     return g_test_run();
 }

@@ -34,7 +34,10 @@ static uint64_t effective_address(struct run *r, const struct core *c,
         int64_t bit = (int64_t)(run_reg(r, c, mo->index) << drop) >> drop;
         a += (uint64_t)(bit >> g_bit_nth_lsf(bits, -1)) * ii->size;
     } else if (mo->index >= 0) {
-        uint64_t x = run_reg(r, c, mo->index) << mo->shift;
+        uint64_t x = run_reg(r, c, mo->index);
+        if (mo->index_w)
+            x = mo->index_signed ? (uint64_t)(int64_t)(int32_t)x : (uint32_t)x;
+        x <<= mo->shift;
         a += mo->scale < 0 ? -x : x * (uint64_t)mo->scale;
     }
     if (mo->pc_relative)
