@@ -555,8 +555,8 @@ const struct cpu_ops cpu_aarch64 = {
     .elf_class = ELFCLASS64,
     .elf_data = ELFDATA2LSB,
     .word_size = 8,
-    /* TODO: AArch64's own model (other-multi-copy-atomic, B2.3); the ARM
-     * model stands in for it until the memory-model issue gives one */
+    /* other-multi-copy-atomic (B2.3), with acquire and release: the
+     * store-buffer model arm (base/memory.h) */
     .memory = MEMORY_ARM,
     .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_ARM),
     .insn_align = 4,

@@ -434,8 +434,8 @@ const struct cpu_ops cpu_arm = {
     .elf_class = ELFCLASS32,
     .elf_data = ELFDATA2LSB,
     .word_size = 4,
-    /* ARMv7 is weaker than TSO (ARM ARM A3.8); atomsim does not model it
-     * yet, and runs arm sequentially consistent */
+    /* ARMv7 is weaker than TSO (ARM ARM A3.8): the store-buffer model arm
+     * (base/memory.h) */
     .memory = MEMORY_ARM,
     .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_ARM),
     .insn_align = 4,
