@@ -340,13 +340,18 @@ static const char *branch_role(const struct explained *x, struct flow *fl, guint
         return NULL;
     }
     struct loop loop;
-    loop_over(x, (int)loop_start(x->lines, i), (int)i, &loop);
+    guint start = loop_start(x->lines, i);
+    loop_over(x, (int)start, (int)i, &loop);
+    if (loop.sc && line_at(x, start)->info.kind != INSN_LL && fl->sh.lock >= 0)
+        return "the lock was taken: back to the spin";
     if (loop.sc)
         return status_test || after_sc
                    ? "retry from the load-exclusive if the store-exclusive failed"
                    : "back to the load-exclusive: try again";
     if (loop.cas)
         return "retry if the compare-and-exchange failed (memory held another value)";
+    if (fl->sh.lock >= 0 && start == (guint)fl->sh.lock)
+        return "the lock looks free: back to take it";
     if (loop.loads && !loop.writes)
         return "spin again: the lock still looks taken";
     if (fl->sh.lock >= 0 && !fl->loaded)
