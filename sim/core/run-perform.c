@@ -173,9 +173,11 @@ static bool is_exclusive(const struct insn_info *ii)
  * access (ldstub, swap, ldrex, strex, ldadd) orders only against the core's
  * own stores to its bytes (V8 K.3 PSO; ARM ARM A3.8.2: coherence), which
  * drain first, with the ones older than them (fewer orders than the
- * architecture allows, never more); a store barrier marks the buffer.  A
- * fence that orders loads only (dmb ishld) needs nothing: loads are
- * performed in program order here.
+ * architecture allows, never more); a store barrier marks the buffer, and
+ * an atomic write, which waits in no buffer, drains the stores before the
+ * newest barrier first (V8 K.3: stbar; ARM ARM A3.8.3: dmb ishst; RVWMO,
+ * 17.1.3 rule 4: fence w,w).  A fence that orders loads only (dmb ishld)
+ * needs nothing: loads are performed in program order here.
  * Acquire and release (Arm ARM K.a B2.3.3, "Ordering relations": a
  * Store-Release is ordered after every access before it, a Load-Acquire
  * before every access after it, and a Store-Release before a later
@@ -201,8 +203,11 @@ static unsigned drains_needed(const struct run *r, const struct run_core *rc,
         return !ordered || ii->stores_only || ii->loads_only ? 0 : count;
     if (ordered && ii->release)
         return count;
-    if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory))
-        return MAX(acquire, store_buffers_before_access(&r->sb, core, addr, ii->size));
+    if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory)) {
+        unsigned n = MAX(acquire, store_buffers_before_access(&r->sb, core, addr, ii->size));
+        bool writes = ii->kind == INSN_RMW || ii->kind == INSN_SC;
+        return writes ? MAX(n, store_buffers_before_write(&r->sb, core)) : n;
+    }
     return count;
 }
 

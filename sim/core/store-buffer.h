@@ -103,6 +103,11 @@ void store_buffers_release(struct store_buffers *sb, unsigned core);
  * to and including the newest store-release (0 if none). */
 unsigned store_buffers_before_acquire(const struct store_buffers *sb, unsigned core);
 
+/* How many of core's oldest entries must drain before it writes memory
+ * directly (an atomic write, which waits in no buffer): every one before the
+ * newest store barrier it executed (0 if none). */
+unsigned store_buffers_before_write(const struct store_buffers *sb, unsigned core);
+
 /* The entries of core's buffer that may drain now, a mask (bit k: the k-th
  * oldest): the oldest under FIFO; else each that no older store to a byte
  * it writes, and no barrier, holds back. */
