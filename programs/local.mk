@@ -11,17 +11,19 @@ BROKEN_ALL = plain-increment cmpxchg-stale test-then-set lock-order dekker-no-fe
 BROKEN_X86 = xadd-no-lock
 BROKEN_ARM = strex-ignored
 BROKEN_AARCH64 = stxr-ignored
+BROKEN_RISCV64 = sc-ignored
 # Weak-memory bugs: found only where stores may become visible out of order.
 BROKEN_WEAK = message-passing-no-barrier relaxed-publish
 BROKEN_SPARC32 = wrong-bucket set-races-add-unless
 BROKEN_SRCS = $(foreach b,$(BROKEN_ALL) $(BROKEN_X86) $(BROKEN_ARM) $(BROKEN_AARCH64) \
-	$(BROKEN_WEAK) $(BROKEN_SPARC32),\
+	$(BROKEN_RISCV64) $(BROKEN_WEAK) $(BROKEN_SPARC32),\
 	%D%/examples/broken/$(b).c)
 broken_for = $(if $(filter $(1),$(GUEST_CPUS)),$(2:%=programs/$(1)/broken/%.elf))
 BROKEN_ELFS = $(foreach cpu,$(GUEST_CPUS),$(BROKEN_ALL:%=programs/$(cpu)/broken/%.elf)) \
 	$(call broken_for,x86,$(BROKEN_X86)) $(call broken_for,x86_64,$(BROKEN_X86)) \
 	$(call broken_for,arm,$(BROKEN_ARM) $(BROKEN_WEAK)) \
 	$(call broken_for,aarch64,$(BROKEN_AARCH64) $(BROKEN_WEAK)) \
+	$(call broken_for,riscv64,$(BROKEN_RISCV64) $(BROKEN_WEAK)) \
 	$(call broken_for,sparc32,$(BROKEN_SPARC32))
 GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/sparc32/crt0.S %D%/runtime/sparc32/linux-sys.h \

@@ -94,6 +94,7 @@ LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond
 LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bts x86-lock-bts
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
 LITMUS_AARCH64 = a64-sb-rel-acq a64-sb-rel-acqpc a64-sb-ldadd a64-sb-ldaddal
+LITMUS_RISCV64 = rv-sb-fence-tso rv-sb-amo-aqrl rv-mp-fence
 # Memory-model shapes, for every cpu with store buffers.
 LITMUS_TSO = sb sb-fence
 # The litmus catalogue: shapes searched under every memory model, every cpu.
@@ -103,12 +104,14 @@ LITMUS = shape-sb shape-sb-mb shape-sb-xchg shape-sb-xchg-apart shape-mp shape-m
 	shape-iriw shape-iriw-mb shape-corr shape-coww shape-corw shape-cowr
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
 	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_AARCH64:%=%D%/litmus/%.c) \
+	$(LITMUS_RISCV64:%=%D%/litmus/%.c) \
 	$(LITMUS_TSO:%=%D%/litmus/%.c) $(LITMUS:%=%D%/litmus/%.c)
 EXTRA_DIST += $(LITMUS_SRCS) %D%/litmus/litmus.h
 LITMUS_ELFS = $(call guests_for,arm,$(LITMUS_ARM),litmus) \
 	$(call guests_for,x86,$(LITMUS_X86),litmus) $(call guests_for,x86_64,$(LITMUS_X86),litmus) \
 	$(call guests_for,sparc32,$(LITMUS_SPARC32),litmus) \
 	$(call guests_for,aarch64,$(LITMUS_AARCH64),litmus) \
+	$(call guests_for,riscv64,$(LITMUS_RISCV64),litmus) \
 	$(call guests_for,x86,$(LITMUS_TSO),litmus) $(call guests_for,x86_64,$(LITMUS_TSO),litmus) \
 	$(call guests_for,sparc32,$(LITMUS_TSO),litmus) \
 	$(foreach cpu,$(GUEST_CPUS),$(LITMUS:%=tests/litmus/$(cpu)/%.elf))
@@ -121,4 +124,4 @@ clean-local: clean-guest-tests
 clean-guest-tests:
 	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \
 	  tests/guest/aarch64 tests/litmus/sparc32 tests/litmus/arm tests/litmus/x86 \
-	  tests/litmus/x86_64 tests/litmus/aarch64
+	  tests/litmus/x86_64 tests/litmus/aarch64 tests/litmus/riscv64

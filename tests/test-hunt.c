@@ -208,6 +208,17 @@ static void test_reproduce(gconstpointer data)
         for (unsigned i = 0; i < G_N_ELEMENTS(a64); i++)
             expect_reproduces(a64[i]);
     }
+    if (strcmp(cpu, "riscv64") == 0) {
+        /* riscv64's counter-atomic is one amoadd.w; atomic-stress's
+         * cmpxchg, try_cmpxchg and fetch_add_unless loops are lr/sc */
+        g_autofree char *stress = guest(cpu, "atomic-stress");
+        const char *const rv[][8] = {
+            { "--monitor", "value", "--seed", "5", stress },
+            { "--fault", "sc-fail:0.9", "--sc-fail-limit", "3", stress },
+        };
+        for (unsigned i = 0; i < G_N_ELEMENTS(rv); i++)
+            expect_reproduces(rv[i]);
+    }
     if (strcmp(cpu, "x86") == 0 || strcmp(cpu, "x86_64") == 0) {
         const char *const x86[] = { "--fault", "strip-lock", atomic, NULL };
         expect_reproduces(x86);

@@ -24,6 +24,7 @@ static const struct {
     { "sparc32", "sc tso pso" },
     { "arm", "sc arm" },
     { "aarch64", "sc arm" },
+    { "riscv64", "sc rvwmo" },
 };
 
 /* The models of cpu (to free). */

@@ -23,8 +23,8 @@
  *                             space (exit 0)
  *
  * A block ends at its Result line; the next block starts afresh.  The
- * models each cpu has: x86 and x86_64 sc tso; sparc32 sc tso pso; arm sc
- * arm.  A file with a Search: block must search every model of every cpu
+ * models each cpu has: x86 and x86_64 sc tso; sparc32 sc tso pso; arm and
+ * aarch64 sc arm; riscv64 sc rvwmo.  A file with a Search: block must search every model of every cpu
  * it is built for.
  */
 #ifndef LITMUS_H

@@ -7,10 +7,13 @@
  * smp_wmb() is dmb ishst, which keeps each second store behind the first
  * (ARM ARM A3.8.3): forbidden.  On sparc32 smp_wmb() is a compiler barrier
  * only, so pso still drains them in any order (Appendix K, PSO): allowed.
+ * On riscv64 smp_wmb() is fence w,w, which keeps each second store behind
+ * the first (RISC-V unprivileged ISA, chapter 17, rule 4): forbidden under
+ * rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

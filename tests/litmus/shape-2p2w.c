@@ -9,14 +9,16 @@
  * vol. 3A 9.2.3.2; SPARC V8 manual Appendix K, TSO).  Allowed under pso
  * (Appendix K, PSO) and arm (ARM ARM A3.8), whose stores to different
  * addresses drain in any order.
+ * riscv64 under rvwmo as arm: allowed, each core's two stores are unordered
+ * without a fence (RISC-V unprivileged ISA, chapter 17).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
  * Memory: sc tso
  * Search: dfs:4
  * Result: Never
  *
- * Memory: pso arm
+ * Memory: pso arm rvwmo
  * Search: dfs:4
  * Result: Sometimes
  */

@@ -5,10 +5,12 @@
  * every core, and a core does not read an older value after a newer one
  * (Intel SDM vol. 3A 9.2.2; x86-TSO, Sewell et al., CACM 2010; SPARC V8
  * manual Appendix K, TSO and PSO; ARM ARM A3.8: coherence of one location).
+ * RVWMO forbids it too (RISC-V unprivileged ISA, chapter 17, rule 2 and the
+ * load value axiom).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:4
  * Result: Never
  */

@@ -8,10 +8,12 @@
  * its own store buffer first; SPARC V8 manual Appendix K, TSO and PSO; ARM
  * ARM A3.8: coherence of one location).  It checks that a load is
  * forwarded from the core's store buffer.
+ * RVWMO forbids it too (RISC-V unprivileged ISA, chapter 17, rule 1 and the
+ * load value axiom).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:4
  * Result: Never
  */

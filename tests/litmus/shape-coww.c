@@ -8,10 +8,12 @@
  * CACM 2010; SPARC V8 manual Appendix K: PSO too orders stores to one
  * address; ARM ARM A3.8: coherence of one location).  atomsim drains a
  * core's stores to one address in order under pso and arm.
+ * RVWMO forbids it too (RISC-V unprivileged ISA, chapter 17, rule 1: a store
+ * is ordered after an earlier access to the same address).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:4
  * Result: Never
  */

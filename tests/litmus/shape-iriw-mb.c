@@ -10,11 +10,14 @@
  *
  * Searched with at most 3 preemptions, as shape-iriw.c is and for its
  * reason (dfs:4 takes some 30 s a model on 4 cores).
+ * On riscv64 smp_mb() is fence rw,rw, and RVWMO's stores are multi-copy
+ * atomic (RISC-V unprivileged ISA, chapter 17, rule 4): forbidden under
+ * rvwmo.
  *
  * Cores: 4
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:3
  * Result: Never
  */

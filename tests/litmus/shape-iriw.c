@@ -15,11 +15,14 @@
  * Searched with at most 3 preemptions, not 4: with 4 cores dfs:4 takes some
  * 30 s a model, dfs:3 3 s; and as no interleaving of program-ordered loads
  * and atomic stores shows the outcome, a larger bound finds nothing more.
+ * RVWMO allows IRIW too, though its stores are multi-copy atomic: the
+ * readers' loads are unordered without a fence (RISC-V unprivileged ISA,
+ * chapter 17); atomsim does not produce it under rvwmo, as under arm.
  *
  * Cores: 4
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:3
  * Result: Never
  */

@@ -12,10 +12,14 @@
  * are done in program order when the core steps, before any later store
  * exists.  The kernel forbids it with any dependency or barrier, so there is
  * no barrier variant: atomsim never shows the bare one.
+ * RVWMO allows LB too (nothing orders a load before a later store to another
+ * address without a dependency or a fence, RISC-V unprivileged ISA, chapter
+ * 17); atomsim does not produce it under rvwmo, for the same reason as under
+ * arm.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:4
  * Result: Never
  */

@@ -16,14 +16,17 @@
  * Appendix K, TSO: an atomic load-store is ordered after earlier stores),
  * forbidden; under pso nothing orders data's store before the flag's, and
  * the lock's ldstub orders only its own byte (Appendix K, PSO): allowed.
+ * riscv64's is amoadd.w, neither .aq nor .rl, so nothing orders data's store
+ * before it (RISC-V unprivileged ISA, chapter 17, rules 5 and 6 need the
+ * bits): allowed under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
  * Memory: sc tso
  * Search: dfs:4
  * Result: Never
  *
- * Memory: pso arm
+ * Memory: pso arm rvwmo
  * Search: dfs:4
  * Result: Sometimes
  */

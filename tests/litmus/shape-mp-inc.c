@@ -12,10 +12,13 @@
  * but under pso data's store and the flag's still drain in any order (SPARC
  * V8 manual Appendix K, PSO: only stbar orders them), so the kernel's "fully
  * ordered" does not hold there: allowed.
+ * riscv64's is amoadd.w.aqrl, whose .rl orders data's store before it
+ * (RISC-V unprivileged ISA, chapter 17, rule 6), and smp_rmb() is fence r,r
+ * (rule 4): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

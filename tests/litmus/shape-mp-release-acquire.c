@@ -10,10 +10,14 @@
  * Barrier-ordered-before): forbidden.  On sparc32 both are plain accesses behind a
  * compiler barrier (the kernel runs sparc32 in TSO), so pso lets the flag
  * drain before the data (Appendix K, PSO).
+ * riscv64's smp_store_release() is fence rw,w then the store,
+ * smp_load_acquire() the load then fence r,rw
+ * (arch/riscv/include/asm/barrier.h; RISC-V unprivileged ISA, chapter 17,
+ * rule 4): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

@@ -10,10 +10,13 @@
  * only, so pso lets ptr drain before data (Appendix K, PSO).  atomsim keeps
  * every core's loads in order, so the dependency is not what orders them
  * here.
+ * On riscv64 smp_wmb() is fence w,w (RISC-V unprivileged ISA, chapter 17,
+ * rule 4) and the address dependency orders the loads (rule 9): forbidden
+ * under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

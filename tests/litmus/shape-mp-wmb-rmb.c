@@ -10,10 +10,12 @@
  * Barrier-ordered-before): forbidden too.  On sparc32 both are compiler
  * barriers only (the kernel runs sparc32 in TSO), so no stbar keeps the
  * flag's store behind the data's and pso allows it (Appendix K, PSO).
+ * On riscv64 smp_wmb() is fence w,w and smp_rmb() fence r,r (RISC-V
+ * unprivileged ISA, chapter 17, rule 4): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

@@ -11,14 +11,17 @@
  * addresses drain in any order without stbar (Appendix K, PSO), and under
  * arm (ARM ARM A3.8: neither the stores nor the loads are ordered).  ARM
  * allows it with the loads reordered too; atomsim reorders only the stores.
+ * riscv64 under rvwmo as arm: allowed, nothing orders two stores or two
+ * loads to different addresses (RISC-V unprivileged ISA, chapter 17);
+ * atomsim drains data's store after the flag's.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
  * Memory: sc tso
  * Search: dfs:4
  * Result: Never
  *
- * Memory: pso arm
+ * Memory: pso arm rvwmo
  * Search: dfs:4
  * Result: Sometimes
  */

@@ -7,11 +7,13 @@
  * ARM A3.8.3).  On sparc32 smp_mb() is a compiler barrier only, and core 1's
  * store still waits while it reads x: allowed under tso and pso as bare R
  * is (SPARC V8 manual Appendix K).
+ * On riscv64 smp_mb() is fence rw,rw on both cores (RISC-V unprivileged ISA,
+ * chapter 17, rule 4): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
- * On: x86 x86_64 arm aarch64
+ * Memory: sc tso arm rvwmo
+ * On: x86 x86_64 arm aarch64 riscv64
  * Search: dfs:4
  * Result: Never
  *

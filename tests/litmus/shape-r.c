@@ -9,14 +9,16 @@
  * (x86-TSO, Sewell et al., CACM 2010; Intel SDM vol. 3A 9.2.3.4; SPARC V8
  * manual Appendix K, TSO), and so under pso (Appendix K, PSO) and arm (ARM
  * ARM A3.8).
+ * riscv64 under rvwmo as arm: allowed, nothing orders core 1's store before
+ * its later load (RISC-V unprivileged ISA, chapter 17).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
  * Memory: sc
  * Search: dfs:4
  * Result: Never
  *
- * Memory: tso pso arm
+ * Memory: tso pso arm rvwmo
  * Search: dfs:4
  * Result: Sometimes
  */

@@ -9,10 +9,13 @@
  * dependency ARM would allow it, as it allows LB; atomsim would not: its
  * loads are never satisfied late).  On sparc32 smp_wmb() is a compiler
  * barrier only, so pso lets y drain before x (Appendix K, PSO): allowed.
+ * On riscv64 smp_wmb() is fence w,w (RISC-V unprivileged ISA, chapter 17,
+ * rule 4) and the data dependency orders core 1's load before its store
+ * (rule 10): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

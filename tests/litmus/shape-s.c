@@ -8,14 +8,16 @@
  * SDM vol. 3A 9.2.3.2 and 9.2.3.3; x86-TSO, Sewell et al., CACM 2010; SPARC
  * V8 manual Appendix K, TSO).  Allowed under pso (core 0's stores drain in
  * any order, Appendix K, PSO) and arm (ARM ARM A3.8).
+ * riscv64 under rvwmo as arm: allowed, core 0's two stores are unordered
+ * without a fence (RISC-V unprivileged ISA, chapter 17).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
  * Memory: sc tso
  * Search: dfs:4
  * Result: Never
  *
- * Memory: pso arm
+ * Memory: pso arm rvwmo
  * Search: dfs:4
  * Result: Sometimes
  */

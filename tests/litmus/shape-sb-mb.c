@@ -11,11 +11,13 @@
  * the store and the load, and tso and pso allow it as for bare SB (SPARC V8
  * manual Appendix K; the kernel keeps sparc32 in TSO and leaves store->load
  * order to its locks).
+ * On riscv64 smp_mb() is fence rw,rw, which orders the store before the load
+ * (RISC-V unprivileged ISA, chapter 17, rule 4): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
- * On: x86 x86_64 arm aarch64
+ * Memory: sc tso arm rvwmo
+ * On: x86 x86_64 arm aarch64 riscv64
  * Search: dfs:4
  * Result: Never
  *

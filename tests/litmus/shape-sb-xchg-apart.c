@@ -10,11 +10,13 @@
  * xchg() (and every value-returning atomic built on the lock table) does not
  * order its store before a later load of another lock's address, even under
  * TSO, although Documentation/atomic_t.txt calls it fully ordered.
+ * riscv64's xchg() is amoswap.w.aqrl wherever the flags lie (shape-sb-
+ * xchg.c): forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
- * On: x86 x86_64 arm aarch64
+ * Memory: sc tso arm rvwmo
+ * On: x86 x86_64 arm aarch64 riscv64
  * Search: dfs:4
  * Result: Never
  *

@@ -20,10 +20,13 @@
  * allowed, so sparc32's xchg is not fully ordered under pso (nor is its
  * lock a lock: the kernel runs sparc32 in TSO).  shape-sb-xchg-apart.c puts
  * x and y under different locks.
+ * riscv64's xchg() is amoswap.w.aqrl, ordered before every later access
+ * (RISC-V unprivileged ISA, chapter 17, rule 5, and rule 7: .aqrl is RCsc):
+ * forbidden under rvwmo.
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso arm
+ * Memory: sc tso arm rvwmo
  * Search: dfs:4
  * Result: Never
  *

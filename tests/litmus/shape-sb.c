@@ -11,14 +11,17 @@
  * different locations"; SPARC V8 manual Appendix K, TSO), and so under pso
  * (Appendix K, PSO) and arm (ARM ARM A3.8: no order between a store and a
  * later load to another address without a barrier).
+ * riscv64 under rvwmo as arm: allowed, no preserved-program-order rule
+ * orders a store before a later load to another address (RISC-V unprivileged
+ * ISA, chapter 17).
  *
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
  * Memory: sc
  * Search: dfs:4
  * Result: Never
  *
- * Memory: tso pso arm
+ * Memory: tso pso arm rvwmo
  * Search: dfs:4
  * Result: Sometimes
  */

@@ -9,11 +9,14 @@
  * (ARM ARM A3.8.3); on aarch64 core 2's smp_rmb() is dmb ishld, which orders
  * its loads as well (Arm ARM B2.3, Barrier-ordered-before).  On sparc32 both barriers are compiler barriers only and
  * nothing more is needed.
+ * On riscv64 smp_mb() is fence rw,rw and smp_rmb() fence r,r (RISC-V
+ * unprivileged ISA, chapter 17, rule 4; RVWMO is multi-copy atomic):
+ * forbidden under rvwmo.
  *
  * Cores: 3
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:4
  * Result: Never
  */

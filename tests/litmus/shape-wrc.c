@@ -11,11 +11,14 @@
  * before another, and neither reader orders its accesses (ARM ARM A3.8).
  * atomsim does not produce it under arm: its stores are visible to every
  * core at once and its loads are in program order.
+ * RVWMO allows WRC too: its stores are multi-copy atomic, but neither reader
+ * orders its accesses without a dependency or a fence (RISC-V unprivileged
+ * ISA, chapter 17); atomsim does not produce it under rvwmo, as under arm.
  *
  * Cores: 3
- * Cpus: x86 x86_64 sparc32 arm aarch64
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm
+ * Memory: sc tso pso arm rvwmo
  * Search: dfs:4
  * Result: Never
  */

@@ -2,10 +2,12 @@
  * core 0 writes the message, then raises a flag; core 1 reads the flag,
  * and if it is up, the message.  On arm a core's stores to different
  * addresses may become visible in either order (ARM ARM A3.8.2; atomsim's
- * arm model), so core 1 can see the flag with the old message: the check
+ * arm model), and so on riscv64 (RVWMO, RISC-V unprivileged ISA chapter 17:
+ * no rule orders them without a fence; atomsim's rvwmo), so core 1 can see the flag with the old message: the check
  * fails.  Under TSO (x86, sparc32) stores become visible in order and it
  * holds.  The fix, message-passing.c, publishes with smp_store_release()
- * and reads with smp_load_acquire() (on arm, a dmb ish on each side).
+ * and reads with smp_load_acquire() (on arm, a dmb ish on each side; on
+ * riscv64 fence rw,w before the store and fence r,rw after the load).
  */
 #include <atomsim.h>
 #include <atomic.h>

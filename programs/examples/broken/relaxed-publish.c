@@ -5,8 +5,11 @@
  * (Documentation/atomic_t.txt): on arm it is a bare ldrex/strex loop, and
  * the data's store may become visible after the strex (ARM ARM A3.8.2), so
  * core 1 reads stale data and the check fails.  The fully ordered
- * atomic_fetch_add() puts a dmb ish before and after it: publish.c.  Under
- * TSO every atomic drains the store buffer first, and both hold.
+ * atomic_fetch_add() puts a dmb ish before and after it: publish.c.  On
+ * riscv64 the relaxed one is amoadd.w, with no .rl to order the data's
+ * store before it (RISC-V unprivileged ISA, chapter 17, rule 6), and the
+ * fully ordered one amoadd.w.aqrl.  Under TSO every atomic drains the store
+ * buffer first, and both hold.
  */
 #include <atomsim.h>
 #include <atomic.h>
