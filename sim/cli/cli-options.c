@@ -263,7 +263,7 @@ static gboolean parse_time_limit(const char *name, const char *value, gpointer d
 }
 
 /* For --help, a line for each memory model some cpu runs by default:
- * "  tso  sparc32, x86, x86_64\n" (to free). */
+ * "  tso   sparc32, x86, x86_64\n" (to free). */
 static char *default_models(void)
 {
     GString *s = g_string_new(NULL);
@@ -273,7 +273,7 @@ static char *default_models(void)
             if (cpu_list[i]->memory != m)
                 continue;
             if (*sep == '\0')
-                g_string_append_printf(s, "  %-4s ", memory_model_name(m));
+                g_string_append_printf(s, "  %-5s ", memory_model_name(m));
             g_string_append_printf(s, "%s%s", sep, cpu_list[i]->name);
             sep = ", ";
         }

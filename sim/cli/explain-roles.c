@@ -250,15 +250,16 @@ static const char *exclusive_role(const struct flow *fl, guint i, const struct l
     if (l->info.kind == INSN_LL)
         return lock ? "take the lock, 1/2: load-exclusive the lock word (0: free) and "
                       "reserve it"
-                    : "load-exclusive: read the value, reserve it in the exclusive monitor";
+                    : "load-exclusive (load-reserved): read the value and reserve its "
+                      "address";
     if (lock)
         return "take the lock, 2/2: store-exclusive a non-zero value if the word was 0 and "
                "no other core wrote it since (status 0: taken)";
     if (l->info.cond)
         return "store-exclusive, if the test found the expected value: stores only if no "
-               "other core wrote the granule since; its status register says if it did";
-    return "store-exclusive: stores only if no other core wrote the granule since; its "
-           "status register says if it did";
+               "other core wrote the reserved bytes since; its status register says if it did";
+    return "store-exclusive (store-conditional): stores only if no other core wrote the "
+           "reserved bytes since; its status register says if it did";
 }
 
 /* Does an atomic instruction give back the old value, in a register other
