@@ -166,11 +166,13 @@ static bool is_exclusive(const struct insn_info *ii)
  * x86-TSO's LOCK'd instructions and MFENCE flush the buffer; SPARC V8 K.2:
  * ldstub, swap and a trap are atomic and ordered after the stores before
  * them); a store barrier (stbar) orders nothing FIFO does not.
- * PSO and ARM: a full fence (dmb ish) and a trap drain it all; an atomic
- * access (ldstub, swap, ldrex, strex, ldadd) orders only against the core's
- * own stores to its bytes (V8 K.3 PSO; ARM ARM A3.8.2: coherence), which
- * drain first, with the ones older than them (fewer orders than the
- * architecture allows, never more); a store barrier marks the buffer.  A
+ * PSO, ARM and RVWMO: a full fence (dmb ish, fence rw,rw) and a trap drain
+ * it all; an atomic access (ldstub, swap, ldrex, strex, ldadd, amoadd)
+ * orders only against the core's own stores to its bytes (V8 K.3 PSO; ARM
+ * ARM A3.8.2: coherence), which drain first, with the ones older than them
+ * (fewer orders than the architecture allows, never more); a store barrier
+ * marks the buffer, and an atomic that writes waits for the stores before
+ * it, as a store would.  A
  * fence that orders loads only (dmb ishld) needs nothing: loads are
  * performed in program order here.
  * Acquire and release (Arm ARM K.a B2.3.3, "Ordering relations": a
@@ -198,8 +200,15 @@ static unsigned drains_needed(const struct run *r, const struct run_core *rc,
         return !ordered || ii->stores_only || ii->loads_only ? 0 : count;
     if (ordered && ii->release)
         return count;
-    if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory))
-        return MAX(acquire, store_buffers_before_access(&r->sb, core, addr, ii->size));
+    if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory)) {
+        unsigned n = MAX(acquire, store_buffers_before_access(&r->sb, core, addr, ii->size));
+        /* an atomic's write is a store to a store barrier before it (V8 K.2:
+         * ldstub and swap are stores for stbar; ARM ARM B2.3: dmb ishst;
+         * RVWMO 17.1: an AMO or sc is a store for fence w,w and rw,w) */
+        if (ii->kind == INSN_RMW || ii->kind == INSN_SC)
+            n = MAX(n, store_buffers_before_barrier(&r->sb, core));
+        return n;
+    }
     return count;
 }
 

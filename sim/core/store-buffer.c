@@ -122,6 +122,17 @@ unsigned store_buffers_before_acquire(const struct store_buffers *sb, unsigned c
     return n;
 }
 
+unsigned store_buffers_before_barrier(const struct store_buffers *sb, unsigned core)
+{
+    const struct store_buffer *b = &sb->core[core];
+    if (b->barrier)
+        return b->count;
+    unsigned n = b->count;
+    while (n > 0 && !b->entry[n - 1].barrier)
+        n--;
+    return n > 0 ? n - 1 : 0;   /* entry n - 1 is the first after the barrier */
+}
+
 uint32_t store_buffers_drainable(const struct store_buffers *sb, unsigned core)
 {
     const struct store_buffer *b = &sb->core[core];

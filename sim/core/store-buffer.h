@@ -103,6 +103,12 @@ void store_buffers_release(struct store_buffers *sb, unsigned core);
  * to and including the newest store-release (0 if none). */
 unsigned store_buffers_before_acquire(const struct store_buffers *sb, unsigned core);
 
+/* How many of core's oldest entries must drain before an atomic store (an
+ * RMW or store-exclusive, which does not enter the buffer) runs: those
+ * before the newest store barrier (all, if none entered since it; 0 if
+ * there is none). */
+unsigned store_buffers_before_barrier(const struct store_buffers *sb, unsigned core);
+
 /* The entries of core's buffer that may drain now, a mask (bit k: the k-th
  * oldest): the oldest under FIFO; else each that no older store to a byte
  * it writes, and no barrier, holds back. */
