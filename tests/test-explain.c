@@ -127,6 +127,7 @@ static const struct row rows[] = {
     { "riscv64", "atomic_fetch_andnot", "amoand.w", ONE_ATOMIC },
     { "riscv64", "atomic_cmpxchg", "lr.w", "load-exclusive (load-reserved)" },
     { "riscv64", "atomic_cmpxchg", "sc.w", "store-exclusive (store-conditional)" },
+    { "riscv64", "atomic_cmpxchg", "bne ", "branch on the loaded value" },
     { "riscv64", "atomic_cmpxchg", "bnez", "retry from the load-exclusive" },
     { "riscv64", "atomic_cmpxchg", "fence rw,rw", "full barrier" },
     { "riscv64", "xchg", "amoswap.w", ONE_ATOMIC },

@@ -327,7 +327,19 @@ static const char *store_role(const struct explained *x, const struct flow *fl, 
     return locked ? "store the new value, under the lock" : "store the value";
 }
 
-/* The role of a branch, from the loop it closes or the lock it follows. */
+/* Does a write to memory (not the stack) lie between line i and the
+ * forward branch target at line i? */
+static bool skips_write(const struct explained *x, guint i)
+{
+    uint64_t target = line_at(x, i)->target;
+    for (guint k = i + 1; k < x->lines->len && line_at(x, k)->pc < target; k++)
+        if (writes(line_at(x, k)) && !is_stack(x, line_at(x, k)))
+            return true;
+    return false;
+}
+
+/* The role of a branch, from the loop it closes, the lock it follows or
+ * the store it may skip. */
 static const char *branch_role(const struct explained *x, struct flow *fl, guint i)
 {
     const struct line *l = line_at(x, i);
@@ -338,6 +350,8 @@ static const char *branch_role(const struct explained *x, struct flow *fl, guint
             fl->branched_on_lock = true;
             return "branch on the lock's old value: free, go on; taken, spin";
         }
+        if ((l->info.regs_read & fl->value) && skips_write(x, i))
+            return "branch on the loaded value: it decides whether the store happens";
         return NULL;
     }
     struct loop loop;
