@@ -162,7 +162,7 @@ extern const struct cpu_ops cpu_aarch64, cpu_riscv64;
 extern const struct cpu_ops *const cpu_list[];
 const struct cpu_ops *cpu_find(const char *name);
 const struct cpu_ops *cpu_for_elf(uint16_t machine, uint8_t elf_class, uint8_t elf_data);
-/* "sparc32|arm|x86|x86_64" */
+/* Every cpu's name, from cpu_list: "sparc32|arm|x86|..." */
 const char *cpu_names(void);
 /* What an ELF e_machine is, for messages: "x86_64", "aarch64" ... */
 const char *cpu_elf_machine_name(uint16_t machine);

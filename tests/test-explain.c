@@ -115,6 +115,28 @@ static const struct row rows[] = {
     { "aarch64", "test_and_set_bit", "ldset", ONE_ATOMIC },
     { "aarch64", "test_and_set_bit", "cset", "the result: the old bit" },
     { "aarch64", "atomic_read", "ldr w0, [x0]", "load the value" },
+    /* riscv64: an AMO for each fetch-op, an lr/sc loop for cmpxchg.  The
+     * mnemonics are matched without their ordering suffixes (.aq, .rl,
+     * .aqrl), which say how each is ordered, not what it does. */
+    { "riscv64", "atomic_fetch_add", "amoadd.w", ONE_ATOMIC },
+    { "riscv64", "atomic_fetch_add", "amoadd.w", "the old value comes back in a register" },
+    { "riscv64", "atomic_fetch_add", "sext.w", "the result: the old value" },
+    { "riscv64", "atomic_add", "amoadd.w", "no register gets the old value" },
+    { "riscv64", "atomic_add_return", "amoadd.w", ONE_ATOMIC },
+    { "riscv64", "atomic_add_return", "addw", "the result: the new value" },
+    { "riscv64", "atomic_fetch_andnot", "amoand.w", ONE_ATOMIC },
+    { "riscv64", "atomic_cmpxchg", "lr.w", "load-exclusive (load-reserved)" },
+    { "riscv64", "atomic_cmpxchg", "sc.w", "store-exclusive (store-conditional)" },
+    { "riscv64", "atomic_cmpxchg", "bne ", "branch on the loaded value" },
+    { "riscv64", "atomic_cmpxchg", "bnez", "retry from the load-exclusive" },
+    { "riscv64", "atomic_cmpxchg", "fence rw,rw", "full barrier" },
+    { "riscv64", "xchg", "amoswap.w", ONE_ATOMIC },
+    { "riscv64", "test_and_set_bit", "amoor.d", ONE_ATOMIC },
+    { "riscv64", "test_and_set_bit", "snez", "the result: the old bit" },
+    { "riscv64", "spin_lock", "amoswap.w", TAKE },
+    { "riscv64", "spin_lock", "lw ", "spin: read the lock" },
+    { "riscv64", "spin_unlock", "sw zero", "release the lock" },
+    { "riscv64", "atomic_read", "lw a0", "load the value" },
 };
 
 /* The role on an instruction line of the text output ("" for none): what
@@ -273,14 +295,23 @@ static void test_cpus(void)
     result_clear(&r);
     r = atomsim("explain", "--cpu", "mips", "atomic_add", NULL);
     g_assert_cmpint(r.status, ==, 2);
-    g_assert_nonnull(strstr(r.err, "sparc32|arm|x86|x86_64|aarch64"));
+    g_assert_nonnull(strstr(r.err, "sparc32|arm|x86|x86_64|aarch64|riscv64"));
     result_clear(&r);
     /* --help names them all, and the default ones */
     r = atomsim("explain", "--help", NULL);
     g_assert_cmpint(r.status, ==, 0);
-    g_assert_nonnull(strstr(r.out, "one of sparc32|arm|x86|x86_64|aarch64"));
-    g_assert_nonnull(strstr(r.out, "one of each family, sparc32, arm, x86, aarch64"));
+    g_assert_nonnull(strstr(r.out, "one of sparc32|arm|x86|x86_64|aarch64|riscv64"));
+    g_assert_nonnull(strstr(r.out, "one of each family, sparc32, arm, x86, aarch64, riscv64"));
     result_clear(&r);
+    /* riscv64 has one build: AMOs and lr/sc in the same library */
+    if (cpu_built("riscv64")) {
+        r = atomsim("explain", "atomic_cmpxchg", NULL);
+        g_assert_cmpint(r.status, ==, 0);
+        g_assert_nonnull(strstr(r.out, "\nriscv64 ("));
+        g_assert_null(strstr(r.out, "\nriscv64, the LL/SC alternative ("));
+        g_assert_nonnull(strstr(r.out, "Why it is atomic: RISC-V's A extension"));
+        result_clear(&r);
+    }
     if (cpu_built("aarch64")) {
         r = atomsim("explain", "atomic_add", NULL);
         g_assert_cmpint(r.status, ==, 0);

@@ -212,6 +212,10 @@ static inline bool atomic_long_inc_not_zero(atomic_long_t *v)
  *            (arch/arm64/include/asm/barrier.h; GCC's release store and
  *            acquire load are exactly those at -march=armv8.1-a), no
  *            barrier; smp_mb__before_atomic/after_atomic are dmb ish.
+ *   riscv64: smp_mb() is fence rw,rw, smp_rmb() fence r,r, smp_wmb()
+ *            fence w,w; smp_store_release() is fence rw,w then the store,
+ *            smp_load_acquire() the load then fence r,rw (RISCV_RELEASE_ and
+ *            RISCV_ACQUIRE_BARRIER); smp_mb__before/after_atomic fence rw,rw.
  *   sparc32: every smp_ barrier is barrier() alone: the kernel runs sparc32
  *            in TSO and leaves store->load order to its locks, so under
  *            atomsim's tso smp_mb() does not stop store buffering

@@ -76,10 +76,11 @@ static const char help_description[] =
     "(dN:COUNT in a --schedule), or that a locked instruction, a fence or a\n"
     "trap forces; pso (sparc32), arm and rvwmo, stores to different addresses\n"
     "may drain in any order (dN.K:COUNT drains core N's K-th oldest) unless a\n"
-    "store barrier (stbar, dmb ishst, fence w,w) or a store-release (stlr)\n"
+    "store barrier (stbar, dmb ishst, fence w,w) or a release (stlr, .rl)\n"
     "lies between them; a full fence (dmb ish, fence rw,rw) drains them all.\n"
     "\n"
-    "Exclusive monitor (--monitor), which decides every store-exclusive:\n"
+    "Exclusive monitor (--monitor), which decides every store-exclusive\n"
+    "(arm's strex, aarch64's stxr, riscv64's sc):\n"
     "  address  any store by another core to the reserved granule makes it fail\n"
     "           (the architecture; default)\n"
     "  value    it fails only if memory no longer holds the value the load read\n"
@@ -263,7 +264,7 @@ static gboolean parse_time_limit(const char *name, const char *value, gpointer d
 }
 
 /* For --help, a line for each memory model some cpu runs by default:
- * "  tso  sparc32, x86, x86_64\n" (to free). */
+ * "  tso   sparc32, x86, x86_64\n" (to free). */
 static char *default_models(void)
 {
     GString *s = g_string_new(NULL);
@@ -273,7 +274,7 @@ static char *default_models(void)
             if (cpu_list[i]->memory != m)
                 continue;
             if (*sep == '\0')
-                g_string_append_printf(s, "  %-4s ", memory_model_name(m));
+                g_string_append_printf(s, "  %-5s ", memory_model_name(m));
             g_string_append_printf(s, "%s%s", sep, cpu_list[i]->name);
             sep = ", ";
         }

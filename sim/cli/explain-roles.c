@@ -250,15 +250,16 @@ static const char *exclusive_role(const struct flow *fl, guint i, const struct l
     if (l->info.kind == INSN_LL)
         return lock ? "take the lock, 1/2: load-exclusive the lock word (0: free) and "
                       "reserve it"
-                    : "load-exclusive: read the value, reserve it in the exclusive monitor";
+                    : "load-exclusive (load-reserved): read the value and reserve its "
+                      "address";
     if (lock)
         return "take the lock, 2/2: store-exclusive a non-zero value if the word was 0 and "
                "no other core wrote it since (status 0: taken)";
     if (l->info.cond)
         return "store-exclusive, if the test found the expected value: stores only if no "
-               "other core wrote the granule since; its status register says if it did";
-    return "store-exclusive: stores only if no other core wrote the granule since; its "
-           "status register says if it did";
+               "other core wrote the reserved bytes since; its status register says if it did";
+    return "store-exclusive (store-conditional): stores only if no other core wrote the "
+           "reserved bytes since; its status register says if it did";
 }
 
 /* Does an atomic instruction give back the old value, in a register other
@@ -326,7 +327,19 @@ static const char *store_role(const struct explained *x, const struct flow *fl, 
     return locked ? "store the new value, under the lock" : "store the value";
 }
 
-/* The role of a branch, from the loop it closes or the lock it follows. */
+/* Does a write to memory (not the stack) lie between line i and the
+ * forward branch target at line i? */
+static bool skips_write(const struct explained *x, guint i)
+{
+    uint64_t target = line_at(x, i)->target;
+    for (guint k = i + 1; k < x->lines->len && line_at(x, k)->pc < target; k++)
+        if (writes(line_at(x, k)) && !is_stack(x, line_at(x, k)))
+            return true;
+    return false;
+}
+
+/* The role of a branch, from the loop it closes, the lock it follows or
+ * the store it may skip. */
 static const char *branch_role(const struct explained *x, struct flow *fl, guint i)
 {
     const struct line *l = line_at(x, i);
@@ -337,6 +350,8 @@ static const char *branch_role(const struct explained *x, struct flow *fl, guint
             fl->branched_on_lock = true;
             return "branch on the lock's old value: free, go on; taken, spin";
         }
+        if ((l->info.regs_read & fl->value) && skips_write(x, i))
+            return "branch on the loaded value: it decides whether the store happens";
         return NULL;
     }
     struct loop loop;

@@ -409,7 +409,7 @@ static unsigned default_columns(const struct cpu_ops **cpus)
     return n;
 }
 
-/* For --help: "sparc32, arm, x86, aarch64" (to free). */
+/* For --help: the default cpus atomsim has, "sparc32, arm, ..." (to free). */
 static char *default_names(void)
 {
     GString *s = g_string_new(NULL);
