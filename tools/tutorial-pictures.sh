@@ -29,9 +29,9 @@ page --cpu arm --schedule 0:3,d0.1:1,1:*,0:* --timeline "$tmp/lesson6arm.html" \
     programs/arm/broken/message-passing-no-barrier.elf
 
 for n in 1 2 3 4 5 6 6arm; do
-    # lesson 2: tall enough for aarch64's LL/SC alternative under its ldadd
+    # lesson 2: tall enough for aarch64's LL/SC alternative under its ldaddal
     size=1280,820
-    [ "$n" != 2 ] || size=1280,1120
+    [ "$n" != 2 ] || size=1280,1500
     HOME="$tmp" timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
         --disable-dev-shm-usage --user-data-dir="$tmp/profile" --hide-scrollbars \
         --window-size=$size --screenshot="$out/lesson$n.png" \
