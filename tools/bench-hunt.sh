@@ -4,6 +4,7 @@
 # and --sched pct:2:K, K the steps of one run: the median over SEEDS hunts,
 # each from its own first seed (1, 1001, 2001, ...).  Run from the build
 # directory after `make`:  tools/bench-hunt.sh [MAX [SEEDS]]
+# (CPUS="aarch64 riscv64" limits it to those cpus).
 set -e
 max=${1:-2000}
 seeds=${2:-5}
@@ -23,7 +24,7 @@ runs_to_find() {
         END { m = v[int((NR + 1) / 2)]; print (m > max) ? ">" max : m }'
 }
 printf '%-8s %-28s %9s %8s %8s\n' cpu example no-inject random pct:2:K
-for cpu in $(sed -n 's/^GUEST_CPUS = //p' Makefile); do
+for cpu in ${CPUS:-$(sed -n 's/^GUEST_CPUS = //p' Makefile)}; do
     for elf in programs/"$cpu"/broken/*.elf; do
         name=$(basename "$elf" .elf)
         [ "$name" = lock-order ] && continue    # deadlocks under every schedule
