@@ -97,6 +97,19 @@ static bool is_ldapr(uint32_t w)
     return (w & 0x3ffffc00) == 0x38bfc000;
 }
 
+/* An LSE instruction's ordering: ORDER_ACQUIRE | ORDER_RELEASE, from A and
+ * R (bits 23, 22) of an atomic memory operation (C6.2.LDADD), L and o0
+ * (bits 22, 15) of cas and casp (C6.2.CAS): also the index of its
+ * mnemonic's suffix, "", "l", "a", "al". */
+#define ORDER_RELEASE 1u
+#define ORDER_ACQUIRE 2u
+static unsigned lse_order(uint32_t w)
+{
+    if (lse_match(w, &lse_atomic))
+        return (w >> 22) & 3;
+    return ((w >> 22) & 1) << 1 | ((w >> 15) & 1);
+}
+
 /* Classify an LSE instruction or ldapr from its word; false if w is none. */
 static bool lse_classify(uint32_t w, struct insn_info *out)
 {
@@ -112,21 +125,14 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         out->size = (uint8_t)(1u << size);
         out->regs_written = rt_bit;
     } else if (lse_match(w, &lse_atomic) && lse_ops[(w >> 12) & 15] != NULL) {
-        /* one atomic RMW: Rt gets the old value, memory old op Rs.  A
-         * (bit 23) acquires, unless Rt is the zero register (the st<op>
-         * aliases: C6.2.LDADD), R (bit 22) releases. */
+        /* one atomic RMW: Rt gets the old value, memory old op Rs */
         out->kind = INSN_RMW;
-        out->acquire = (w >> 23 & 1) && rt != 31;
-        out->release = w >> 22 & 1;
         out->size = (uint8_t)(1u << size);
         out->regs_read = rs_bit;
         out->regs_written = rt_bit;
     } else if (lse_match(w, &lse_cas)) {
-        /* cas Rs, Rt, [Xn]: stores Rt if memory equals Rs; Rs gets the old.
-         * L (bit 22) acquires, o0 (bit 15) releases (C6.2.CAS). */
+        /* cas Rs, Rt, [Xn]: stores Rt if memory equals Rs; Rs gets the old */
         out->kind = INSN_RMW;
-        out->acquire = w >> 22 & 1;
-        out->release = w >> 15 & 1;
         out->cas = true;
         out->size = (uint8_t)(1u << size);
         out->data_reg[0] = (int16_t)uc_gpr((int)rs, false);
@@ -141,8 +147,6 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         }
         out->kind = INSN_RMW;
         out->cas = true;
-        out->acquire = w >> 22 & 1;
-        out->release = w >> 15 & 1;
         out->size = (uint8_t)(size & 1 ? 16 : 8);
         out->data_reg[0] = (int16_t)uc_gpr((int)rs, false);
         out->data_reg[1] = (int16_t)uc_gpr((int)rs + 1, false);
@@ -152,6 +156,14 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         out->regs_written = pair_s;
     } else {
         return false;
+    }
+    /* its ordering (ldapr, RCpc, orders nothing this model does not
+     * already); ld<op> and swp into the zero register do not acquire (the
+     * st<op> aliases: C6.2.LDADD) */
+    if (out->kind == INSN_RMW) {
+        unsigned order = lse_order(w);
+        out->release = order & ORDER_RELEASE;
+        out->acquire = (order & ORDER_ACQUIRE) && (out->cas || rt != 31);
     }
     /* the stack holds only what its own core put there */
     if (rn == 31) {
@@ -191,9 +203,9 @@ static bool lse_disassemble(uint32_t w, char *buf, size_t len)
     }
     if (lse_match(w, &lse_atomic) && lse_ops[(w >> 12) & 15] != NULL) {
         const char *op = lse_ops[(w >> 12) & 15];
-        unsigned ar = (w >> 22) & 3;    /* A (bit 23): acquire, R (22): release */
+        unsigned ar = lse_order(w);
         gpr_name(s, sizeof s, rs, x);
-        if (rt == 31 && op[0] == 'l' && !(ar & 2))   /* the st<op> alias */
+        if (rt == 31 && op[0] == 'l' && !(ar & ORDER_ACQUIRE))     /* the st<op> alias */
             g_snprintf(buf, len, "st%s%s%s %s, [%s]", op + 2, order[ar], suffix[size], s, n);
         else
             g_snprintf(buf, len, "%s%s%s %s, %s, [%s]", op, order[ar], suffix[size], s, t, n);
@@ -201,7 +213,7 @@ static bool lse_disassemble(uint32_t w, char *buf, size_t len)
     }
     if (lse_match(w, &lse_cas) || lse_match(w, &lse_casp)) {
         bool pair = lse_match(w, &lse_casp);
-        unsigned ar = ((w >> 22) & 1) << 1 | ((w >> 15) & 1); /* L: acquire, o0: release */
+        unsigned ar = lse_order(w);
         if (pair) {
             x = size & 1;
             gpr_name(t, sizeof t, rt, x);
@@ -242,9 +254,9 @@ static uint8_t access_size(const cs_insn *insn)
     const cs_arm64 *a = &insn->detail->arm64;
     const char *m = insn->mnemonic;
     size_t l = strlen(m);
-    bool pair = strstr(m, "p") != NULL && (g_str_has_prefix(m, "ldp") || g_str_has_prefix(m, "stp") ||
+    bool pair = g_str_has_prefix(m, "ldp") || g_str_has_prefix(m, "stp") ||
                 g_str_has_prefix(m, "ldnp") || g_str_has_prefix(m, "stnp") ||
-                g_str_has_suffix(m, "xp"));
+                g_str_has_suffix(m, "xp");
     if (g_str_has_prefix(m, "ldpsw"))
         return 8;
     if (!pair && l > 0 && !g_str_has_prefix(m, "ld1") && !g_str_has_prefix(m, "st1")) {

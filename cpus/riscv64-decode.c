@@ -320,28 +320,40 @@ uint32_t rv_expand_compressed(uint16_t h)
     }
 }
 
+/* The instruction at code as a 32-bit word, a compressed one expanded (0:
+ * none it expands to here), and *length its bytes; false if too few bytes
+ * are given, or for a 48-bit or longer encoding (1.5). */
+static bool fetch_word(const uint8_t *code, size_t avail, uint32_t *w, unsigned *length)
+{
+    if (avail < 2)
+        return false;
+    uint16_t h = (uint16_t)(code[0] | code[1] << 8);
+    if ((h & 3) != 3) {
+        *w = rv_expand_compressed(h);
+        *length = 2;
+        return true;
+    }
+    if ((h & 0x1f) == 0x1f || avail < 4)
+        return false;
+    *w = (uint32_t)h | (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+    *length = 4;
+    return true;
+}
+
 bool rv_classify(const uint8_t *code, size_t avail, uint64_t pc, struct insn_info *out)
 {
-    if (avail < 2 || pc % 2 != 0)
+    uint32_t w;
+    unsigned length;
+    if (pc % 2 != 0 || !fetch_word(code, avail, &w, &length))
         return false;
     memset(out, 0, sizeof *out);
     out->kind = INSN_PRIVATE;
     out->mem.base = out->mem.index = -1;
-    uint16_t h = (uint16_t)(code[0] | code[1] << 8);
-    if ((h & 3) != 3) {
-        uint32_t w = rv_expand_compressed(h);
-        if (w == 0) {
-            out->length = 2;
-            out->regs_read = out->regs_written = UINT64_MAX;
-        } else {
-            classify_32(w, out);
-            out->length = 2;
-        }
-        return true;
-    }
-    if ((h & 0x1f) == 0x1f || avail < 4)
-        return false;               /* 48-bit and longer encodings */
-    classify_32((uint32_t)h | (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24, out);
+    if (w == 0)
+        out->regs_read = out->regs_written = UINT64_MAX;
+    else
+        classify_32(w, out);
+    out->length = (uint8_t)length;
     return true;
 }
 
@@ -367,15 +379,12 @@ static void fence_set(unsigned bits, char *buf)
 void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, size_t len)
 {
     struct insn_info info;
-    if (!rv_classify(code, avail, pc, &info)) {
+    uint32_t w;
+    unsigned length;
+    if (!rv_classify(code, avail, pc, &info) || !fetch_word(code, avail, &w, &length)) {
         g_strlcpy(buf, "(undecodable)", len);
         return;
     }
-    uint32_t raw = code[0] | code[1] << 8, w = raw;
-    if (info.length == 4)
-        w = raw |= (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
-    else
-        w = rv_expand_compressed((uint16_t)raw);
     unsigned op = w & 0x7f, f3 = (w >> 12) & 7;
     unsigned rd = (w >> 7) & 31, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
     long long disp = (long long)info.mem.disp;
@@ -430,25 +439,18 @@ void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, s
     }
     if (w != 0 && rv_spell_plain(w, pc, abi_names, buf, len))
         return;
-    if (info.length == 2)
-        g_snprintf(buf, len, ".insn 0x%04x", raw);
+    if (length == 2)
+        g_snprintf(buf, len, ".insn 0x%04x", code[0] | code[1] << 8);
     else
-        g_snprintf(buf, len, ".insn 0x%08x", raw);
+        g_snprintf(buf, len, ".insn 0x%08x", w);
 }
 
 bool rv_branch_target(const uint8_t *code, size_t avail, uint64_t pc, uint64_t *target)
 {
-    if (avail < 2)
-        return false;
-    uint32_t w = code[0] | code[1] << 8;
-    if ((w & 3) != 3)
-        w = rv_expand_compressed((uint16_t)w);
-    else if (avail < 4)
-        return false;
-    else
-        w |= (uint32_t)code[2] << 16 | (uint32_t)code[3] << 24;
+    uint32_t w;
+    unsigned length;
     int32_t off;
-    if (!rv_branch_offset(w, &off))
+    if (!fetch_word(code, avail, &w, &length) || !rv_branch_offset(w, &off))
         return false;
     *target = pc + (int64_t)off;
     return true;

@@ -192,10 +192,8 @@ char *ordering_of(const struct explained *x)
         last = (int)i;
         stores |= writes(l);
         atomic |= l->info.kind == INSN_RMW || l->info.kind == INSN_SC;
-        if (l->info.release && !before) {
-            before = true;
-            ordered_before = "its release";
-        }
+        if (l->info.release)
+            before = true, ordered_before = "its release";
         if (l->info.acquire)
             after = true, ordered_after = "its acquire";
     }
@@ -294,13 +292,11 @@ static const char *rmw_role(const struct explained *x, const struct flow *fl, gu
                "whether it was free)";
     if (fl->sh.lock >= 0 && !fl->loaded)
         return "try the lock again";
-    return returns_old(x, l)
-               ? "the whole operation: one atomic instruction reads the value and writes the "
-                 "new one (a register's, or computed from both), nothing between; the old "
-                 "value comes back in a register"
-               : "the whole operation: one atomic instruction reads the value and writes the "
-                 "new one (a register's, or computed from both), nothing between; no "
-                 "register gets the old value";
+#define ONE_ATOMIC "the whole operation: one atomic instruction reads the value and writes " \
+                   "the new one (a register's, or computed from both), nothing between; "
+    return returns_old(x, l) ? ONE_ATOMIC "the old value comes back in a register"
+                             : ONE_ATOMIC "no register gets the old value";
+#undef ONE_ATOMIC
 }
 
 /* Is line i between taking the lock and releasing it? */

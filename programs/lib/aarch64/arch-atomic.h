@@ -157,23 +157,7 @@ ATOMIC_OPS(arch_atomic64_, s64, atomic64_t, "x")
  * stset, stclr and steor (LL/SC: the loop); the test_and_ forms are the
  * fully ordered fetch_or, fetch_and or fetch_xor, so they need no fence
  * around them (ARCH_ATOMIC_ORDERED). */
-#define BITOP(name, op, operand)                                                \
-    static inline bool arch_test_and_##name##_bit(unsigned int nr,              \
-                                                  volatile unsigned long *addr) \
-    {                                                                           \
-        atomic64_t *word = (atomic64_t *)(addr + nr / BITS_PER_LONG);           \
-        s64 mask = (s64)(1ull << (nr % BITS_PER_LONG));                         \
-        return (arch_atomic64_fetch_##op(operand, word) & mask) != 0;           \
-    }                                                                           \
-    static inline void arch_##name##_bit(unsigned int nr, volatile unsigned long *addr) \
-    {                                                                           \
-        atomic64_t *word = (atomic64_t *)(addr + nr / BITS_PER_LONG);           \
-        s64 mask = (s64)(1ull << (nr % BITS_PER_LONG));                         \
-        arch_atomic64_##op(operand, word);                                      \
-    }
-BITOP(set, or, mask)
-BITOP(clear, and, ~mask)
-BITOP(change, xor, mask)
+#include "../long-bitops.h"
 
 /* A test-and-set lock, ordered as the kernel's arm64 locks are (the queued
  * spinlock takes with try_cmpxchg_acquire, releases with

@@ -113,23 +113,7 @@ ATOMIC_OPS(arch_atomic64_, s64, atomic64_t, "d")
  * that holds the bit, with the bit's mask (for clear its complement); set,
  * clear and change are relaxed with rd = zero (__op_bit), the test_and_
  * forms .aqrl (__test_and_op_bit), fully ordered by themselves. */
-#define BITOP(name, op, operand)                                                \
-    static inline bool arch_test_and_##name##_bit(unsigned int nr,              \
-                                                  volatile unsigned long *addr) \
-    {                                                                           \
-        atomic64_t *word = (atomic64_t *)(addr + nr / BITS_PER_LONG);           \
-        s64 mask = (s64)(1ull << (nr % BITS_PER_LONG));                         \
-        return (arch_atomic64_fetch_##op(operand, word) & mask) != 0;           \
-    }                                                                           \
-    static inline void arch_##name##_bit(unsigned int nr, volatile unsigned long *addr) \
-    {                                                                           \
-        atomic64_t *word = (atomic64_t *)(addr + nr / BITS_PER_LONG);           \
-        s64 mask = (s64)(1ull << (nr % BITS_PER_LONG));                         \
-        arch_atomic64_##op(operand, word);                                      \
-    }
-BITOP(set, or, mask)
-BITOP(clear, and, ~mask)
-BITOP(change, xor, mask)
+#include "../long-bitops.h"
 
 /* A test-and-set lock (the kernel's before qspinlock): amoswap.w takes it,
  * then RISCV_ACQUIRE_BARRIER; unlock is smp_store_release (fence rw,w and
