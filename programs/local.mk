@@ -38,7 +38,13 @@ GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/ato
 GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32/lock-table.c \
 	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/aarch64/arch-atomic.h \
 	%D%/lib/riscv64/arch-atomic.h %D%/lib/long-bitops.h
+# POSIX threads and SV-COMP's harness (programs/threads/), an archive per
+# cpu: a program that calls pthread_create links it, and is threaded.
+GUEST_THREAD_NAMES = pthread sync verifier
+GUEST_THREAD_SRCS = $(GUEST_THREAD_NAMES:%=%D%/threads/%.c)
+GUEST_LIBC_INCLUDES = %D%/include/libc/pthread.h
 EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) \
+	$(GUEST_THREAD_SRCS) $(GUEST_LIBC_INCLUDES) \
 	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS)
 
 cpu_family = $(if $(filter x86_64,$(1)),x86,$(1))
@@ -47,6 +53,7 @@ guest_lib_objects = programs/$(1)/lib-atomic.o \
 	$(if $(filter aarch64,$(1)),programs/$(1)/llsc/lib-atomic.o)
 GUEST_RUNTIME = programs/atomsim.ld \
 	$(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/crt0.o programs/$(cpu)/sim.o \
+	  programs/$(cpu)/libthreads.a \
 	  $(call guest_lib_objects,$(cpu)))
 GUEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_EXAMPLES:%=programs/$(cpu)/%.elf))
 
@@ -71,6 +78,14 @@ GUEST_LLSC = counter counter-atomic
 GUEST_LLSC_ELFS = $(if $(filter aarch64,$(GUEST_CPUS)),$(GUEST_LLSC:%=programs/aarch64/llsc/%.elf))
 programs/aarch64/llsc/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) %D%/examples/%.c
 	$(AM_V_GEN)$(ATOMSIM_CC) --cpu aarch64 -mno-lse -o $@ $(srcdir)/%D%/examples/$*.c
+# The cross toolchain's own ar (CC_SPARC32 for sparc32 ...).
+guest_ar = $$($(CC_$(shell echo $(1) | tr a-z A-Z)) -print-prog-name=ar)
+programs/%/libthreads.a: $(GUEST_THREAD_SRCS) $(GUEST_LIBC_INCLUDES) $(GUEST_INCLUDES) \
+	  tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D)/threads && for f in $(GUEST_THREAD_NAMES); do \
+	  $(ATOMSIM_CC) --cpu $* -c -I$(srcdir)/%D%/runtime/$* -o $(@D)/threads/$$f.o \
+	    $(srcdir)/%D%/threads/$$f.c || exit 1; \
+	done && rm -f $@ && $(call guest_ar,$*) rcs $@ $(GUEST_THREAD_NAMES:%=$(@D)/threads/%.o)
 programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c %D%/lib/sparc32/arch-atomic.h \
 	  $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
@@ -91,12 +106,15 @@ runtimedir = $(pkglibdir)/runtime
 programsdir = $(pkglibdir)/programs
 guestincludedir = $(pkgincludedir)
 guestinclude_HEADERS = $(GUEST_INCLUDES)
+guestlibcdir = $(pkgincludedir)/libc
+guestlibc_HEADERS = $(GUEST_LIBC_INCLUDES)
 install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS) $(GUEST_LLSC_ELFS)
 	$(MKDIR_P) $(DESTDIR)$(runtimedir)
 	$(INSTALL_DATA) programs/atomsim.ld $(DESTDIR)$(runtimedir)/
 	for cpu in $(GUEST_CPUS); do \
 	  $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu $(DESTDIR)$(programsdir)/$$cpu && \
 	  $(INSTALL_DATA) programs/$$cpu/crt0.o programs/$$cpu/sim.o programs/$$cpu/lib-*.o \
+	    programs/$$cpu/libthreads.a \
 	    $(DESTDIR)$(runtimedir)/$$cpu/ && \
 	  if [ $$cpu = aarch64 ]; then \
 	    $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu/llsc && \

@@ -36,6 +36,13 @@ void sim_check_failed(const char *msg, const char *file, int line);
             sim_check_failed((msg), __FILE__, __LINE__);                    \
     } while (0)
 
+/* Block until another core wakes this one with sim_wake on word, unless
+ * *word != expected already (-EAGAIN): Linux's futex, on which the
+ * pthread library waits.  what: SIM_WAIT_* (atomsim-abi.h), for reports. */
+long sim_wait(volatile int *word, int expected, unsigned what);
+/* Wake up to count cores waiting on word; how many woke. */
+long sim_wake(volatile int *word, int count);
+
 /* The system-call instruction of the cpu: returns the kernel's result,
  * or -errno (on every cpu, sparc32's carry convention included). */
 long sim_syscall(long nr, long a0, long a1, long a2);

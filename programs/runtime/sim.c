@@ -117,10 +117,43 @@ void sim_printf(const char *fmt, ...)
     write_all(1, o.buf, o.len);
 }
 
-/* Called by each cpu's _start with main's return value. */
+long sim_wait(volatile int *word, int expected, unsigned what)
+{
+    return sim_syscall(SIM_SYS_WAIT, (long)word, expected, what);
+}
+
+long sim_wake(volatile int *word, int count)
+{
+    return sim_syscall(SIM_SYS_WAKE, (long)word, count, 0);
+}
+
+/* A threaded program (one that links pthread_create, which brings
+ * __sim_thread_idle with it) runs main on core 0 only: the other cores
+ * wait there for a thread.  Any other program runs main on every core. */
+extern void __sim_thread_idle(void) __attribute__((weak, noreturn));
+int main(void);
+static int threaded;
+
+int __sim_main(void);
+int __sim_main(void)
+{
+    if (__sim_thread_idle) {
+        threaded = 1;
+        if (sim_cpu_id() != 0)
+            __sim_thread_idle();
+    }
+    return main();
+}
+
+/* Called by each cpu's _start with main's return value: the core's exit
+ * code; in a threaded program, returning from main ends every thread
+ * (POSIX: it is exit()). */
 void __sim_start_exit(int code) __attribute__((noreturn));
 void __sim_start_exit(int code)
 {
+    if (threaded)
+        for (;;)
+            sim_syscall(LINUX_SYS_exit_group, code, 0, 0);
     sim_exit(code);
 }
 

@@ -7,6 +7,7 @@
 #include "report/timeline.h"
 #include "detect/progress.h"
 #include "report/report-json.h"
+#include "core/guest-abi.h"
 
 /* "clean", "2 findings", "guest fault" ... (to free); with " (3 ignored:
  * --ignore)" if some were. */
@@ -34,6 +35,11 @@ static char *report_result_kept(const struct run *r)
     case RUN_FAULT: return g_strdup("guest fault");
     case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
     case RUN_INSN_BUDGET: return g_strdup("instruction budget exhausted");
+    case RUN_ASSUMED:
+        if (n == 0)
+            return g_strdup("an assumption failed (__VERIFIER_assume): the run ended quietly");
+        return g_strdup_printf("%u finding%s (then an assumption failed)", n, n == 1 ? "" : "s");
+    case RUN_NO_CORE: return g_strdup("too few cores");
     default: return g_strdup("deadlock");
     }
 }
@@ -55,7 +61,7 @@ static char *run_options_text(const struct run *r, const struct options *o,
     /* the seed draws the faults and injection's switches, which a fixed
      * schedule does not make */
     bool injected = !o->no_inject && !sched_fixed(strategy);
-    if ((o->faults || injected) && strstr(sched_options, "--seed ") == NULL)
+    if ((o->faults || injected || r->nondet_used) && strstr(sched_options, "--seed ") == NULL)
         g_string_append_printf(s, " --seed %" G_GINT64_FORMAT, o->seed);
     if (o->lock_table_size)
         g_string_append_printf(s, " --lock-table-size %d", o->lock_table_size);
@@ -96,6 +102,13 @@ static char *abnormal_end_text(const struct run *r, const struct machine *m)
                                r->insns);
     if (r->end == RUN_DEADLOCK)
         return g_strdup_printf("%s: no core can run", m->img->path);
+    if (r->end == RUN_NO_CORE) {
+        g_autofree char *where = image_name_return(m->img, r->no_core_pc);
+        return g_strdup_printf("%s: cpu%d at pc 0x%" G_GINT64_MODIFIER "x (%s): pthread_create: "
+                               "no core is left for another thread (each runs on a core of its "
+                               "own): run it with --cores %u or more", m->img->path,
+                               r->fault_core, r->no_core_pc, where, r->cores_needed);
+    }
     return NULL;
 }
 
@@ -110,6 +123,10 @@ static void print_summary(const struct run *r, const struct machine *m, const ch
                " steps, ", i, c->insns, c->steps);
         if (c->state == CORE_EXITED)
             printf("exit %d\n", c->exit_code);
+        else if (guest_core_idle(c))
+            printf("idle: no thread ran on it\n");
+        else if (c->state == CORE_WAITING)
+            printf("waiting at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
         else
             printf("stopped at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
     }
@@ -140,7 +157,8 @@ static void run_texts_init(struct run_texts *t, const struct options *o, const s
     t->reproduce = reproduce_text(r, m, o, strategy, t->sched_options);
     t->abnormal = abnormal_end_text(r, m);
     t->status = r->end == RUN_STOPPED ? EXIT_FINDING
-                : r->end != RUN_DONE  ? EXIT_GUEST
+                : r->end == RUN_NO_CORE ? EXIT_USAGE
+                : r->end != RUN_DONE && r->end != RUN_ASSUMED ? EXIT_GUEST
                 : findings_count(&r->found) ? EXIT_FINDING
                                       : EXIT_CLEAN;
 }

@@ -2,6 +2,9 @@
 #include <string.h>
 #include "base/log.h"
 #include "codemap.h"
+#include "loader.h"
+
+#define ATOMIC_FUNCTION_PREFIX "__VERIFIER_atomic_"
 
 bool codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
                   uint64_t hi, const uint8_t *bytes)
@@ -26,7 +29,34 @@ void codemap_clear(struct codemap *map)
     g_free(map->slot);
     if (map->infos)
         g_array_unref(map->infos);
+    if (map->atomic)
+        g_array_unref(map->atomic);
     memset(map, 0, sizeof *map);
+}
+
+void codemap_mark_atomic_functions(struct codemap *map, const struct image *img)
+{
+    for (guint i = 0; i < img->symbols->len; i++) {
+        const struct symbol *s = &g_array_index(img->symbols, struct symbol, i);
+        /* __VERIFIER_atomic_begin and _end make a section themselves */
+        if (!g_str_has_prefix(s->name, ATOMIC_FUNCTION_PREFIX) ||
+            strcmp(s->name, ATOMIC_FUNCTION_PREFIX "begin") == 0 ||
+            strcmp(s->name, ATOMIC_FUNCTION_PREFIX "end") == 0)
+            continue;
+        if (map->atomic == NULL)
+            map->atomic = g_array_new(FALSE, FALSE, sizeof(const struct symbol *));
+        g_array_append_val(map->atomic, s);
+    }
+}
+
+static bool in_atomic_function(const struct codemap *map, uint64_t pc)
+{
+    for (guint i = 0; map->atomic && i < map->atomic->len; i++) {
+        const struct symbol *s = g_array_index(map->atomic, const struct symbol *, i);
+        if (pc - s->addr < s->size)
+            return true;
+    }
+    return false;
 }
 
 const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc)
@@ -39,6 +69,7 @@ const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc)
         info.kind = INSN_PRIVATE;
         info.mem.base = info.mem.index = -1;
     }
+    info.no_preempt |= in_atomic_function(map, pc);
     if (LOG_ON(LOG_CPU)) {
         char text[96];
         codemap_disassemble(map, pc, text, sizeof text);

@@ -17,6 +17,7 @@ struct codemap {
     unsigned shift;             /* log2 of the instruction alignment */
     guint32 *slot;              /* per aligned pc: index into infos, 0 = not yet */
     GArray *infos;              /* struct insn_info; [0] unused */
+    GArray *atomic;             /* struct symbol *: functions run without a switch */
 };
 
 /* Map the code [lo, hi) at bytes; false if the host has no memory for the
@@ -24,6 +25,12 @@ struct codemap {
 bool codemap_init(struct codemap *map, const struct cpu_ops *cpu, uint64_t lo,
                   uint64_t hi, const uint8_t *bytes);
 void codemap_clear(struct codemap *map);
+
+/* The functions of img called __VERIFIER_atomic_* (SV-COMP's convention:
+ * such a function runs atomically) become code before whose steps the
+ * scheduler may not switch cores. */
+struct image;
+void codemap_mark_atomic_functions(struct codemap *map, const struct image *img);
 
 const struct insn_info *codemap_classify(struct codemap *map, uint64_t pc);
 

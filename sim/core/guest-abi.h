@@ -3,6 +3,7 @@
 #ifndef ATOMSIM_GUEST_ABI_H
 #define ATOMSIM_GUEST_ABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "machine.h"
@@ -15,14 +16,30 @@ struct guest_outcome {
     size_t output_len;
     uint64_t exited;            /* the cores the call ended, a mask (their exit codes
                                    are in struct core) */
-    char *check_failed;         /* sim_check_failed: the guest's message (to free) */
+    char *check_failed;         /* sim_check_failed, abort: the guest's message (to free) */
     uint64_t check_pc;          /* and where the check was made */
+    bool aborted;               /* abort: every core ended */
+    unsigned cores_needed;      /* pthread_create (called at check_pc) found no core left:
+                                   the run needs this many */
+    unsigned nondet_bits;       /* the result is to be a value of this many bits from
+                                   the run's seed */
+    bool assume_failed;         /* __VERIFIER_assume's condition was false: the run ends */
 };
 
 /* Carry out call nr for core c of m: the cores' states change (an exit, a
  * barrier), the rest of what happened is in *out.  The result, or -errno. */
 int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_t args[3],
                    struct guest_outcome *out);
+
+/* Is c a core of a threaded program that waits for a thread to run? */
+bool guest_core_idle(const struct core *c);
+
+/* The lowest core blocked in a wait (not idle), or NULL. */
+const struct core *guest_first_waiting(const struct machine *m);
+/* "cpu0 waits in pthread_join for the thread on cpu1; cpu1 waits for mutex
+ * m (held by cpu2)": every core that has not ended and is not idle, when
+ * one of them is blocked in a wait; else NULL (to free). */
+char *guest_describe_waits(struct machine *m);
 
 /* "write", "sim_barrier" ...: the call nr, or NULL if it is none of them. */
 const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr);

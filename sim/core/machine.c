@@ -124,6 +124,7 @@ struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
                     img->path, (l.code_hi - l.code_lo) >> 20);
         return NULL;
     }
+    codemap_mark_atomic_functions(&m->code, img);
 
     m->stack_mem = g_aligned_alloc0((gsize)ncores, CORE_STACK_SIZE, PAGE);
     for (unsigned i = 0; i < ncores; i++) {
@@ -182,7 +183,10 @@ uc_err machine_reset(struct machine *m)
         c->exit_code = 0;
         c->pc = c->last_pc = pc;
         c->insns = c->steps = 0;
+        c->wait_addr = c->wait_what = 0;
     }
+    m->threads = 1;
+    m->atomic_core = -1;
     return err;
 }
 

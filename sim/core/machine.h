@@ -26,6 +26,7 @@
 enum core_state {
     CORE_RUNNING,
     CORE_AT_BARRIER,
+    CORE_WAITING,               /* in SIM_SYS_WAIT until another core wakes it */
     CORE_EXITED,
 };
 
@@ -45,6 +46,8 @@ struct core {
     uint64_t last_pc;           /* the instruction it executed last */
     uint64_t insns;
     uint64_t steps;
+    uint64_t wait_addr;         /* CORE_WAITING: the word it waits on */
+    uint64_t wait_what;         /* and SIM_SYS_WAIT's third argument */
 };
 
 struct machine {
@@ -58,6 +61,10 @@ struct machine {
     GArray *regions;            /* struct region */
     uint8_t *stack_mem;         /* every core's stack, one after another */
     struct codemap code;
+
+    /* The guest's threads in a run, reset with the machine. */
+    unsigned threads;           /* cores given a thread (core 0 runs main) */
+    int atomic_core;            /* the core in an atomic section, or -1 */
 };
 
 /* NULL with ATOMSIM_ERROR_INPUT if the program cannot be laid out (see

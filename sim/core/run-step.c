@@ -184,27 +184,29 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
 {
     struct core *c = rc->core;
     int other, newer;
+    /* __VERIFIER_atomic_begin .. end: the core keeps running */
+    bool may_switch = !ii->no_preempt && r->m->atomic_core != (int)c->id;
     if (rc->resuming) {
         rc->resuming = false;   /* the step chosen when the core was stopped */
     } else if (r->steps >= r->opt->max_steps) {
         step_stop_before(r, rc, pc);
         run_end_with(r, RUN_STEP_BUDGET);
         return false;
-    } else if (r->turn_left <= 0 && !ii->no_preempt) {
+    } else if (r->turn_left <= 0 && may_switch) {
         unsigned next = step_choose_next(r, (int)c->id);
         if (next != c->id) {
             preempt(r, rc, pc, (int)next, "its turn is over");
             return false;
         }
-    } else if (delayed(r, c->id) && !ii->no_preempt &&
+    } else if (delayed(r, c->id) && may_switch &&
                (other = (int)step_choose_next(r, (int)c->id)) != (int)c->id) {
         preempt(r, rc, pc, other, "it holds a lock: delay-holder");
         return false;
-    } else if (r->inject > 0 && !ii->no_preempt && closes_window(rc, ii, addr) &&
+    } else if (r->inject > 0 && may_switch && closes_window(rc, ii, addr) &&
                (other = injected_core(r, c)) >= 0) {
         preempt(r, rc, pc, other, "injected where an RMW window closes");
         return false;
-    } else if (r->inject > 0 && !ii->no_preempt &&
+    } else if (r->inject > 0 && may_switch &&
                opens_ordering_window(r, rc, ii, addr, &newer) &&
                (other = injected_core(r, c)) >= 0) {
         if (newer > 0)

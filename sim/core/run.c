@@ -153,6 +153,30 @@ static void act_on(struct run *r, struct run_core *rc, const struct guest_outcom
     }
     if (out->check_failed != NULL)
         guest_finding(r, rc->core, FINDING_CHECK_FAILED, out->check_pc, out->check_failed);
+    if (out->cores_needed) {
+        r->cores_needed = out->cores_needed;
+        r->no_core_pc = out->check_pc;
+        run_end_with(r, RUN_NO_CORE);
+    }
+    if (out->assume_failed)
+        run_end_with(r, RUN_ASSUMED);
+}
+
+/* __VERIFIER_nondet_*: core's k-th value of a run depends on the seed, the
+ * core and k only, so a replay or a shrunk schedule of the run gives each
+ * core the same values.  Half are small (-4 .. 15), where programs'
+ * assumptions and loop bounds tend to be, the rest any value of the
+ * width. */
+static uint64_t nondet_value(struct run *r, struct run_core *rc, unsigned bits)
+{
+    struct rng g;
+    rng_seed(&g, r->nondet_seed ^ (rc->core->id + 1) * 0xd1b54a32d192ed03ull ^
+                     rc->nondet_calls++ * 0x8cb92ba72f3d8dd7ull);
+    uint64_t v = rng_next(&g);
+    if (v & 1)
+        v = (uint64_t)((int64_t)rng_range(&g, 0, 20) - 4);
+    r->nondet_used = true;
+    return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
 
 /* What sinks may ask (control.h) -------------------------------------- */
@@ -199,6 +223,8 @@ static void on_syscall(struct run_core *rc)
     }
     struct guest_outcome out;
     int64_t result = guest_call(r->m, c, nr, args, &out);
+    if (out.nondet_bits)
+        result = (int64_t)nondet_value(r, rc, out.nondet_bits);
     act_on(r, rc, &out);
     g_free(out.check_failed);
     err = cpu->syscall_return(c->uc, result);
@@ -313,12 +339,30 @@ static void describe_fault(struct run *r, const struct run_core *rc, uc_err err)
         r->fault = g_strdup(uc_strerror(err));
 }
 
+/* Has every core ended, or waits for a thread it will never be given? */
 static bool all_exited(const struct machine *m)
 {
     for (unsigned i = 0; i < m->ncores; i++)
-        if (m->cores[i].state != CORE_EXITED)
+        if (m->cores[i].state != CORE_EXITED && !guest_core_idle(&m->cores[i]))
             return false;
     return true;
+}
+
+/* No core can run.  If some wait in a mutex, a join, a condition ... for
+ * what no core will do, that is a finding: which waits for what. */
+static void no_core_can_run(struct run *r)
+{
+    g_autofree char *waits = guest_describe_waits(r->m);
+    if (waits == NULL) {
+        run_end_with(r, RUN_DEADLOCK);
+        return;
+    }
+    const struct core *c = guest_first_waiting(r->m);
+    g_autofree char *text = g_strdup_printf("deadlock: %s", waits);
+    struct finding f = { .kind = FINDING_DEADLOCK, .core = c->id, .text = text,
+                         .pc = c->last_pc, .message = text };
+    report(r, &f);
+    run_end_with(r, RUN_STOPPED);
 }
 
 /* Everything a run starts from: the machine reset, no findings, each core's
@@ -337,6 +381,9 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->next_core = -1;
     r->end = RUN_DONE;
     r->fault_core = 0;
+    r->nondet_seed = opt->fault_seed;
+    r->nondet_used = false;
+    r->cores_needed = 0;
     findings_init(&r->found);
     if (r->turns == NULL)
         r->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
@@ -358,6 +405,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->resuming = rc->has_pending = rc->split_loaded = false;
         rc->last_load = UINT64_MAX;
         rc->delayed_until = 0;
+        rc->nondet_calls = 0;
         taint_reset(&rc->taint);
         g_string_truncate(rc->line, 0);
         rc->fault_type = -1;
@@ -386,7 +434,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
             if (all_exited(m))
                 break;
             if (machine_running(m) == 0) {
-                run_end_with(r, RUN_DEADLOCK);
+                no_core_can_run(r);
                 break;
             }
             next = (int)step_choose_next(r, current);
@@ -410,7 +458,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
         } else if (r->fault != NULL) {
             run_end_with(r, RUN_FAULT);
         }
-        if (r->end == RUN_FAULT)
+        if (r->end == RUN_FAULT || r->end == RUN_NO_CORE)
             r->fault_core = (int)c->id;
     }
     flush_guest_output(r);

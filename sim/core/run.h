@@ -27,6 +27,8 @@ enum run_end {
     RUN_DEADLOCK,       /* no core can run */
     RUN_STOPPED,        /* a detector ended it with a finding: no progress */
     RUN_CUT,            /* a search ended it: explored already (no finding) */
+    RUN_ASSUMED,        /* __VERIFIER_assume's condition was false: ended quietly */
+    RUN_NO_CORE,        /* pthread_create found no core left (run->cores_needed) */
 };
 
 /* A variable whose findings are ignored: [addr, addr + size). */
@@ -90,6 +92,7 @@ struct run_core {
     /* A fault seen by a memory hook, reported when the engine stops. */
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */
+    uint64_t nondet_calls;      /* __VERIFIER_nondet_* values drawn so far */
     uc_hook hooks[4];           /* the run's hooks on the core's engine */
     unsigned nhooks;
 };
@@ -128,6 +131,10 @@ struct run {
     enum memory_model memory;   /* opt's (opt is the caller's: only during the run) */
     struct store_buffers sb;
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
+    uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
+    bool nondet_used;           /* the guest drew one */
+    unsigned cores_needed;      /* RUN_NO_CORE: the cores the program asked for, */
+    uint64_t no_core_pc;        /* where it called pthread_create */
     double inject;              /* opt's, or 0 under a fixed schedule */
     uint64_t delay_holder;      /* likewise */
     GArray *turns;              /* struct sched_turn: the interleaving, as it runs */
@@ -153,7 +160,8 @@ void run_clear(struct run *r);
  * (a fault, a budget, a deadlock) and not a search's cut? */
 static inline bool run_found(const struct run *r)
 {
-    return findings_count(&r->found) > 0 || (r->end != RUN_DONE && r->end != RUN_CUT);
+    return findings_count(&r->found) > 0 ||
+           (r->end != RUN_DONE && r->end != RUN_CUT && r->end != RUN_ASSUMED);
 }
 
 /* The interleaving the run took, "0:3,1:5,0:2", which --schedule (or

@@ -6,7 +6,7 @@ _start:
         mov     x0, sp
         and     x0, x0, #~15
         mov     sp, x0
-        bl      main
+        bl      __sim_main
         bl      __sim_start_exit
 
         .global sim_syscall

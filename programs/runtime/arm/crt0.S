@@ -5,7 +5,7 @@
         .global _start
 _start:
         bic     sp, sp, #7
-        bl      main
+        bl      __sim_main
         bl      __sim_start_exit
 
         .global sim_syscall

@@ -5,7 +5,7 @@
         .global _start
 _start:
         andi    sp, sp, -16
-        call    main
+        call    __sim_main
         call    __sim_start_exit
 
         .global sim_syscall

@@ -6,7 +6,7 @@
 _start:
         and     %sp, -8, %sp
         sub     %sp, 96, %sp            ! register-window save area + outgoing args
-        call    main
+        call    __sim_main
          nop
         call    __sim_start_exit
          nop

@@ -4,7 +4,7 @@
         .global _start
 _start:
         andl    $-16, %esp
-        call    main
+        call    __sim_main
         subl    $12, %esp
         pushl   %eax
         call    __sim_start_exit

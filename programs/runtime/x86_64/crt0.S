@@ -4,7 +4,7 @@
         .global _start
 _start:
         andq    $-16, %rsp
-        call    main
+        call    __sim_main
         movl    %eax, %edi
         call    __sim_start_exit
 

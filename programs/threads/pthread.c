@@ -1,0 +1,211 @@
+/* pthread.c — POSIX threads on atomsim's cores (<pthread.h>).
+ *
+ * Each thread runs on a core of its own: SIM_SYS_THREAD_NEW gives the next
+ * free core, which waits in __sim_thread_idle (sim.c sends every core but
+ * 0 there in a program that links this file) until its slot holds a
+ * function.  Blocking is Linux's futex protocol on atomsim's sim_wait and
+ * sim_wake: look at a word, then wait unless it changed — atomsim checks
+ * and sleeps in one step, so no wake-up is lost.  Every wake is a trap,
+ * and a trap drains the core's store buffer, so what the waker stored
+ * before it is visible to the core it wakes.
+ *
+ * Locks are taken with the kernel-style atomics of <atomic.h>, each cpu's
+ * own (a hashed spinlock on sparc32), and released with a store of 0 after
+ * a release barrier: what lockstat counts as a lock.
+ *
+ * Under qemu-user (no simulator: the calls fail with ENOSYS) a thread runs
+ * to its end inside pthread_create, so the same ELF runs as a sequential
+ * reference.
+ */
+#include <pthread.h>
+#include <atomic.h>
+#include <atomsim.h>
+
+#define WAKE_ALL 0x7fffffff
+
+#define ENOSYS 38
+#define EAGAIN 11
+#define EBUSY 16
+#define EINVAL 22
+#define EDEADLK 35
+#define ESRCH 3
+#define EPERM 1
+
+#define MAX_THREADS 64          /* ATOMSIM_MAX_CORES */
+
+enum { SLOT_FREE, SLOT_READY, SLOT_DONE };
+
+struct slot {
+    int state;                  /* SLOT_*: waited on by the core and its joiners */
+    void *(*start)(void *);
+    void *arg;
+    void *ret;
+};
+
+static struct slot slots[MAX_THREADS];
+static int sequential_threads;  /* under qemu-user: threads run so far */
+
+static atomic_t *word(volatile int *w)
+{
+    return (atomic_t *)w;
+}
+
+/* Threads -------------------------------------------------------------- */
+
+void __sim_thread_idle(void) __attribute__((noreturn));
+void __sim_thread_idle(void)
+{
+    struct slot *s = &slots[sim_cpu_id()];
+    while (smp_load_acquire(&s->state) == SLOT_FREE)
+        sim_wait(&s->state, SLOT_FREE, SIM_WAIT_IDLE);
+    pthread_exit(s->start(s->arg));
+}
+
+int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *),
+                   void *arg)
+{
+    (void)attr;
+    long core = sim_syscall(SIM_SYS_THREAD_NEW, (long)__builtin_return_address(0), 0, 0);
+    if (core == -ENOSYS) {      /* qemu-user: run it now, to its end */
+        core = 1 + sequential_threads++ % (MAX_THREADS - 1);
+        slots[core].ret = start(arg);
+        slots[core].state = SLOT_DONE;
+        *thread = (pthread_t)core;
+        return 0;
+    }
+    if (core < 0 || core >= MAX_THREADS)
+        return EAGAIN;          /* no core left: atomsim ends the run, naming --cores */
+    struct slot *s = &slots[core];
+    s->start = start;
+    s->arg = arg;
+    smp_store_release(&s->state, SLOT_READY);
+    sim_wake(&s->state, 1);
+    *thread = (pthread_t)core;
+    return 0;
+}
+
+int pthread_join(pthread_t thread, void **retval)
+{
+    if (thread >= MAX_THREADS)
+        return ESRCH;
+    if (thread == pthread_self())
+        return EDEADLK;
+    struct slot *s = &slots[thread];
+    int state;
+    while ((state = smp_load_acquire(&s->state)) != SLOT_DONE)
+        sim_wait(&s->state, state, SIM_WAIT_JOIN | (unsigned)thread << SIM_WAIT_DETAIL_SHIFT);
+    if (retval)
+        *retval = s->ret;
+    return 0;
+}
+
+int pthread_detach(pthread_t thread)
+{
+    return thread < MAX_THREADS ? 0 : ESRCH;
+}
+
+void pthread_exit(void *retval)
+{
+    struct slot *s = &slots[sim_cpu_id()];
+    s->ret = retval;
+    smp_store_release(&s->state, SLOT_DONE);
+    sim_wake(&s->state, WAKE_ALL);
+    sim_exit(0);
+}
+
+pthread_t pthread_self(void)
+{
+    return sim_cpu_id();
+}
+
+int pthread_equal(pthread_t a, pthread_t b)
+{
+    return a == b;
+}
+
+int pthread_yield(void)
+{
+    return 0;
+}
+
+int pthread_attr_init(pthread_attr_t *attr)
+{
+    attr->detached = PTHREAD_CREATE_JOINABLE;
+    return 0;
+}
+
+int pthread_attr_destroy(pthread_attr_t *attr)
+{
+    (void)attr;
+    return 0;
+}
+
+int pthread_attr_setdetachstate(pthread_attr_t *attr, int state)
+{
+    attr->detached = state;
+    return 0;
+}
+
+int pthread_attr_getdetachstate(const pthread_attr_t *attr, int *state)
+{
+    *state = attr->detached;
+    return 0;
+}
+
+/* Once ----------------------------------------------------------------- */
+
+enum { ONCE_NEW, ONCE_RUNNING, ONCE_DONE };
+
+int pthread_once(pthread_once_t *once, void (*init)(void))
+{
+    int state = atomic_cmpxchg(word(once), ONCE_NEW, ONCE_RUNNING);
+    if (state == ONCE_NEW) {
+        init();
+        smp_store_release(once, ONCE_DONE);
+        sim_wake(once, WAKE_ALL);
+        return 0;
+    }
+    while ((state = smp_load_acquire(once)) != ONCE_DONE)
+        sim_wait(once, state, SIM_WAIT_ONCE);
+    return 0;
+}
+
+/* Thread-specific data: a value per key and core. ------------------------ */
+
+static int key_used[PTHREAD_KEYS_MAX];
+static const void *key_value[PTHREAD_KEYS_MAX][MAX_THREADS];
+
+int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
+{
+    (void)destructor;           /* threads end without running them */
+    for (unsigned k = 0; k < PTHREAD_KEYS_MAX; k++) {
+        if (atomic_cmpxchg(word(&key_used[k]), 0, 1) == 0) {
+            for (unsigned c = 0; c < MAX_THREADS; c++)
+                key_value[k][c] = NULL;
+            *key = k;
+            return 0;
+        }
+    }
+    return EAGAIN;
+}
+
+int pthread_key_delete(pthread_key_t key)
+{
+    if (key >= PTHREAD_KEYS_MAX)
+        return EINVAL;
+    smp_store_release(&key_used[key], 0);
+    return 0;
+}
+
+void *pthread_getspecific(pthread_key_t key)
+{
+    return key < PTHREAD_KEYS_MAX ? (void *)key_value[key][sim_cpu_id()] : NULL;
+}
+
+int pthread_setspecific(pthread_key_t key, const void *value)
+{
+    if (key >= PTHREAD_KEYS_MAX)
+        return EINVAL;
+    key_value[key][sim_cpu_id()] = value;
+    return 0;
+}
