@@ -15,6 +15,11 @@ BROKEN_RISCV64 = sc-ignored
 # Weak-memory bugs: found only where stores may become visible out of order.
 BROKEN_WEAK = message-passing-no-barrier relaxed-publish
 BROKEN_SPARC32 = wrong-bucket set-races-add-unless
+# The gallery of pthread programs (programs/examples/threads/), each with
+# its verdict; peterson-fence is peterson.c built with -DFENCE.
+GUEST_THREADS = peterson bakery c11-stack work-queue
+GUEST_THREAD_ELFS = $(foreach cpu,$(GUEST_CPUS),\
+	$(GUEST_THREADS:%=programs/$(cpu)/threads/%.elf) programs/$(cpu)/threads/peterson-fence.elf)
 BROKEN_SRCS = $(foreach b,$(BROKEN_ALL) $(BROKEN_X86) $(BROKEN_ARM) $(BROKEN_AARCH64) \
 	$(BROKEN_RISCV64) $(BROKEN_WEAK) $(BROKEN_SPARC32),\
 	%D%/examples/broken/$(b).c)
@@ -45,7 +50,8 @@ GUEST_THREAD_SRCS = $(GUEST_THREAD_NAMES:%=%D%/threads/%.c)
 GUEST_LIBC_INCLUDES = %D%/include/libc/pthread.h
 EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) \
 	$(GUEST_THREAD_SRCS) $(GUEST_LIBC_INCLUDES) \
-	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS)
+	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS) \
+	$(GUEST_THREADS:%=%D%/examples/threads/%.c)
 
 cpu_family = $(if $(filter x86_64,$(1)),x86,$(1))
 guest_lib_objects = programs/$(1)/lib-atomic.o \
@@ -95,7 +101,14 @@ $(BROKEN_ELFS): programs/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(BROKEN_SRCS
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(word 2,$(subst /, ,$@)) \
 	  -o $@ $(srcdir)/%D%/examples/broken/$(notdir $*).c
 
-all-local: $(GUEST_ELFS) $(BROKEN_ELFS) $(GUEST_LLSC_ELFS)
+programs/%/threads/peterson-fence.elf: %D%/examples/threads/peterson.c $(GUEST_RUNTIME) \
+	  $(GUEST_INCLUDES) $(GUEST_LIBC_INCLUDES)
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(word 2,$(subst /, ,$@)) -DFENCE -o $@ $<
+$(filter-out %/peterson-fence.elf,$(GUEST_THREAD_ELFS)): programs/%.elf: $(GUEST_RUNTIME) \
+	  $(GUEST_INCLUDES) $(GUEST_LIBC_INCLUDES) $(GUEST_THREADS:%=%D%/examples/threads/%.c)
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(word 2,$(subst /, ,$@)) \
+	  -o $@ $(srcdir)/%D%/examples/threads/$(notdir $*).c
+all-local: $(GUEST_ELFS) $(BROKEN_ELFS) $(GUEST_LLSC_ELFS) $(GUEST_THREAD_ELFS)
 clean-local: clean-guests
 clean-guests:
 	rm -rf $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)) programs/atomsim.ld

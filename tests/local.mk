@@ -7,7 +7,11 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
+	tests/test-threads
+tests_test_threads_SOURCES = %D%/test-threads.c %D%/test-programs.h
+tests_test_threads_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_threads_LDADD = $(GLIB_LIBS)
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -54,7 +58,8 @@ tests_test_lost_update_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
+	tests/test-threads
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
@@ -69,7 +74,8 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
-	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types
+	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types \
+	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv
 # ... of which these are built with -Wall -Wextra -Werror.
 GUEST_TESTS_STRICT = library-types
 # ... and some for one cpu only.
@@ -119,7 +125,7 @@ tests/litmus/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(LITMUS_SRCS) %D%/litmus
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) -o $@ $(srcdir)/%D%/litmus/$(*F).c
 
 check-local: ;
-$(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(BROKEN_ELFS) $(LITMUS_ELFS) atomsim
+$(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(GUEST_THREAD_ELFS) $(BROKEN_ELFS) $(LITMUS_ELFS) atomsim
 clean-local: clean-guest-tests
 clean-guest-tests:
 	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \

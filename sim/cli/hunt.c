@@ -123,11 +123,14 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
     g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
                                                              o->shards) : g_strdup("");
     g_autofree char *seeds = explored_seeds(o, &res);
+    g_autofree char *assumed = res.assumed == 0 ? g_strdup("")
+                               : g_strdup_printf(", %u ended by a false __VERIFIER_assume",
+                                                 res.assumed);
     g_autofree char *summary = g_strdup_printf(
-        "explored %u run%s (%s%s) in %.2f s, %.0f runs/s on %d thread%s: %u with findings%s",
+        "explored %u run%s (%s%s) in %.2f s, %.0f runs/s on %d thread%s: %u with findings%s%s",
         res.runs, res.runs == 1 ? "" : "s", seeds, shard, res.seconds,
         res.runs / (res.seconds > 0 ? res.seconds : 1e-9), o->jobs, o->jobs == 1 ? "" : "s",
-        res.failing->len, res.timed_out ? " (stopped at --time-limit)" : "");
+        res.failing->len, assumed, res.timed_out ? " (stopped at --time-limit)" : "");
     int status = EXIT_CLEAN;
     bool found = res.failing->len > 0;
     if (found || report_wanted(o)) {

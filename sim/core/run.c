@@ -248,6 +248,35 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
     run_stop_engine(r, rc->core);
 }
 
+/* SV-COMP's error function: a program is wrong if a call reaches it (the
+ * competition's property unreach-call), whatever its body does.  The run
+ * ends there, as at an abort. */
+#define REACH_ERROR_SYMBOL "reach_error"
+
+static void on_reach_error(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
+{
+    (void)uc;
+    (void)size;
+    struct run_core *rc = data;
+    struct run *r = rc->run;
+    if (rc->resuming || rc->core->state != CORE_RUNNING || r->stopping)
+        return;
+    g_autofree char *where = image_name_pc(r->m->img, pc);
+    g_autofree char *text = g_strdup_printf("check failed: " REACH_ERROR_SYMBOL "() reached, "
+                                            "at pc 0x%" G_GINT64_MODIFIER "x (%s)", pc, where);
+    struct finding f = { .kind = FINDING_CHECK_FAILED, .core = rc->core->id, .text = text,
+                         .pc = pc, .message = (char *)REACH_ERROR_SYMBOL "() reached" };
+    report(r, &f);
+    for (unsigned i = 0; i < r->m->ncores; i++) {
+        struct core *c = &r->m->cores[i];
+        if (c->state != CORE_EXITED) {
+            c->state = CORE_EXITED;
+            c->exit_code = 134;
+        }
+    }
+    step_stop_before(r, rc, pc);
+}
+
 static void on_syscall_insn(uc_engine *uc, void *data)
 {
     (void)uc;
@@ -282,6 +311,10 @@ static uc_err attach_hooks(struct run_core *rc)
     if (err == UC_ERR_OK)
         err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_MEM_INVALID, (void *)on_bad_access, rc,
                           1, 0);
+    const struct symbol *error_fn = image_find_symbol(m->img, REACH_ERROR_SYMBOL);
+    if (err == UC_ERR_OK && error_fn != NULL)
+        err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_CODE, (void *)on_reach_error, rc,
+                          error_fn->addr, error_fn->addr);
     if (err != UC_ERR_OK)
         rc->nhooks--;           /* the one that failed was not added */
     return err;

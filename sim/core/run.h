@@ -93,7 +93,7 @@ struct run_core {
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */
     uint64_t nondet_calls;      /* __VERIFIER_nondet_* values drawn so far */
-    uc_hook hooks[4];           /* the run's hooks on the core's engine */
+    uc_hook hooks[5];           /* the run's hooks on the core's engine */
     unsigned nhooks;
 };
 

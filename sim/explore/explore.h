@@ -36,6 +36,7 @@ struct explore_failure {
 
 struct explore_result {
     unsigned runs;              /* runs made */
+    unsigned assumed;           /* of them, ended quietly by a false __VERIFIER_assume */
     GArray *failing;            /* struct explore_failure, by seed, ascending */
     uint64_t first_horizon;     /* pct's K for the first seed (0: the spec's) */
     bool timed_out;             /* the time limit stopped it */

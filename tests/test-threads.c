@@ -1,0 +1,244 @@
+/* test-threads.c — pthread programs on every cpu: main on core 0 and each
+ * thread on a core of its own; blocking in the scheduler; the gallery's
+ * verdicts (programs/examples/threads/) under every memory model of the
+ * cpu; findings a user checks for (a failing assert, a deadlock, too few
+ * cores); SV-COMP's harness (nondet values replayed, assumptions,
+ * atomic sections, reach_error). */
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "test-programs.h"
+
+#define CPU_MODELS { "sc", "tso", "pso", "arm", "rvwmo" }
+
+/* programs/<cpu>/threads/<name>.elf (to free). */
+static char *gallery(const char *cpu, const char *name)
+{
+    return g_strdup_printf(BUILDDIR "/programs/%s/threads/%s.elf", cpu, name);
+}
+
+/* Does --memory model let a store wait past a later load (every model but
+ * sc)? */
+static bool reorders(const char *model)
+{
+    return strcmp(model, "sc") != 0;
+}
+
+/* The gallery under each of the cpu's models: peterson fails its assert
+ * wherever stores wait in buffers and holds under sc; with a fence, and
+ * the other programs, hold everywhere. */
+static void test_gallery(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    static const char *const models[] = CPU_MODELS;
+    static const char *const safe[] = { "peterson-fence", "bakery", "c11-stack", "work-queue" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
+        if (!cpu_has_model(cpu, models[i]))
+            continue;
+        g_autofree char *peterson = gallery(cpu, "peterson");
+        struct result r = atomsim("--cores", "3", "--memory", models[i], "--runs", "3000",
+                                  peterson, NULL);
+        if (reorders(models[i])) {
+            g_assert_cmpint(r.status, ==, 1);
+            g_assert_nonnull(strstr(r.out, "assertion `inside == 1' failed"));
+        } else {
+            g_assert_cmpint(r.status, ==, 0);
+        }
+        result_clear(&r);
+        for (unsigned k = 0; k < G_N_ELEMENTS(safe); k++) {
+            g_autofree char *prog = gallery(cpu, safe[k]);
+            r = atomsim("--cores", "4", "--memory", models[i], "--runs", "150", prog, NULL);
+            if (r.status != 0)
+                g_test_message("%s under %s: %s%s", safe[k], models[i], r.out, r.err);
+            g_assert_cmpint(r.status, ==, 0);
+            result_clear(&r);
+        }
+    }
+}
+
+/* A mutex three threads fight over: the count is exact, and lockstat
+ * shows the mutex contended (on sparc32 the lock-table bucket its
+ * compare-and-swap takes, as Linux's sparc32 atomics do). */
+static void test_mutex(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-mutex");
+    struct result r = atomsim("--cores", "4", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "cpu0: counter = 60\n"));
+    const char *lock = strcmp(cpu, "sparc32") == 0 ? "atomsim:   __atomic_hash bucket"
+                                                   : "atomsim:   m.lock ";
+    const char *row = strstr(r.out, lock);
+    g_assert_nonnull(row);
+    unsigned acquired = 0, contended = 0;
+    g_assert_cmpint(sscanf(row + strlen(lock), "%*[^0-9]%u %u", &acquired, &contended), ==, 2);
+    g_assert_cmpuint(acquired, >=, 60);
+    g_assert_cmpuint(contended, >, 0);
+    /* every thread ran on a core of its own; main on core 0 */
+    g_assert_nonnull(strstr(r.out, "atomsim: cpu3: "));
+    result_clear(&r);
+
+    /* under qemu-user the threads run one after another: the same count */
+    const char *qemu = qemu_for(cpu);
+    if (qemu[0] != '\0') {
+        const char *argv[] = { qemu, prog, NULL };
+        struct result q = run_argv(argv);
+        g_assert_cmpstr(q.out, ==, "counter = 60\n");
+        g_assert_cmpint(q.status, ==, 0);
+        result_clear(&q);
+    }
+}
+
+/* More threads than cores: an error that names --cores, exit 2. */
+static void test_too_few_cores(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-mutex");
+    struct result r = atomsim("--cores", "2", prog, NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_nonnull(strstr(r.err, "pthread_create: no core is left"));
+    g_assert_nonnull(strstr(r.err, "(threads-mutex.c:"));
+    g_assert_nonnull(strstr(r.err, "--cores 3 or more"));
+    result_clear(&r);
+}
+
+/* Waiters on a condition variable wake at the broadcast, and a barrier
+ * lets all three through, under every strategy. */
+static void test_condition(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-cond");
+    struct result r = atomsim("--cores", "3", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "cpu0: got 2\n"));
+    result_clear(&r);
+    r = atomsim("--cores", "3", "--runs", "300", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
+    r = atomsim("--cores", "3", "--sched", "pct:2", "--runs", "300", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
+}
+
+/* Two mutexes taken in opposite orders: a hunt finds the deadlock, and the
+ * finding says who waits for what. */
+static void test_deadlock(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-deadlock");
+    struct result r = atomsim("--cores", "3", "--runs", "500", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "deadlock: cpu0 waits in pthread_join for the thread on cpu"));
+    g_assert_nonnull(strstr(r.out, "waits for mutex a.lock (held by cpu"));
+    g_assert_nonnull(strstr(r.out, "waits for mutex b.lock (held by cpu"));
+    result_clear(&r);
+}
+
+/* A thread's failing assert: one finding at its line, exit 1. */
+static void test_assert(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-assert");
+    struct result r = atomsim("--cores", "2", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_cmpuint(count(r.out, "check failed"), ==, 1);
+    g_assert_nonnull(strstr(r.out, "cpu1: check failed: assertion `shared == 0' failed"));
+    g_assert_nonnull(strstr(r.out, "(thread (threads-assert.c:11))"));
+    g_assert_nonnull(strstr(r.out, "atomsim: result: 1 finding\n"));
+    result_clear(&r);
+}
+
+/* malloc and free from three threads at once: every block whole. */
+static void test_malloc(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-malloc");
+    struct result r = atomsim("--cores", "4", "--runs", "100", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
+}
+
+/* The line "atomsim: reproduce: ..." of out, as an argv (to free). */
+static char **reproduce_argv(const char *out)
+{
+    const char *line = strstr(out, "atomsim: reproduce: atomsim ");
+    g_assert_nonnull(line);
+    line += strlen("atomsim: reproduce: atomsim ");
+    g_autofree char *text = g_strndup(line, strcspn(line, "\n"));
+    g_autofree char *cmd = g_strdup_printf(BUILDDIR "/atomsim %s", text);
+    char **argv = NULL;
+    g_assert_true(g_shell_parse_argv(cmd, NULL, &argv, NULL));
+    return argv;
+}
+
+/* SV-COMP's harness: a hunt finds the nondet value 7 (runs whose
+ * assumption fails are counted apart), and the reproduce line and a
+ * recorded schedule give that value again; atomic sections and an atomic
+ * function keep x and y exact. */
+static void test_verifier(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-sv");
+    g_autofree char *dir = g_dir_make_tmp("atomsim-threads-XXXXXX", NULL);
+    g_autofree char *record = g_build_filename(dir, "sv.schedule", NULL);
+    struct result r = atomsim("--cores", "3", "--memory", "sc", "--runs", "2000", "--record",
+                              record, prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "n=7 x=10 y=10\n"));
+    g_assert_nonnull(strstr(r.out, "check failed: reach_error() reached"));
+    g_assert_nonnull(strstr(r.out, "ended by a false __VERIFIER_assume"));
+    g_assert_null(strstr(r.out, "lost update"));
+    g_auto(GStrv) again = reproduce_argv(r.out);
+    const char *seed = strstr(r.out, "--seed ");
+    g_assert_nonnull(seed);
+    g_autofree char *seed_value = g_strndup(seed + 7, strcspn(seed + 7, " "));
+    result_clear(&r);
+
+    r = run_argv((const char *const *)again);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "n=7 x=10 y=10\n"));
+    result_clear(&r);
+
+    g_autofree char *replay = g_strdup_printf("replay:%s", record);
+    r = atomsim("--cores", "3", "--memory", "sc", "--sched", replay, "--seed", seed_value, prog,
+                NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "n=7 x=10 y=10\n"));
+    result_clear(&r);
+    g_remove(record);
+    g_rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    static const struct per_cpu_test tests[] = {
+        { "gallery", test_gallery },
+        { "mutex", test_mutex },
+        { "too-few-cores", test_too_few_cores },
+        { "condition", test_condition },
+        { "deadlock", test_deadlock },
+        { "assert", test_assert },
+        { "malloc", test_malloc },
+        { "verifier", test_verifier },
+    };
+    add_per_cpu_tests("threads", tests, G_N_ELEMENTS(tests));
+    return g_test_run();
+}
