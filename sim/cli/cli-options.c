@@ -94,7 +94,9 @@ static const char help_description[] =
     "output, errors) to FILE instead of standard output and error; --ignore=VAR\n"
     "(repeatable) counts the lost updates and monitor divergences on the\n"
     "variable VAR (a symbol of the program) in the summary but neither\n"
-    "reports them nor exits non-zero for them.\n"
+    "reports them nor exits non-zero for them; --only-checks does so for every\n"
+    "finding but a failed check (sim_check, assert, abort, SV-COMP's\n"
+    "reach_error), as a verifier of assertions would.\n"
     "\n"
     "Subcommands:\n"
     "  atomsim explain PRIMITIVE  how the guest library builds an atomic\n"
@@ -367,6 +369,9 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "ignore", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->ignore,
           "Count but do not report lost updates and monitor divergences on VAR "
           "(repeatable)", "VAR" },
+        { "only-checks", 0, 0, G_OPTION_ARG_NONE, &o->only_checks,
+          "Report only failed checks (sim_check, assert, abort, reach_error): count the "
+          "other findings", NULL },
         { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "Print the version", NULL },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->args, NULL, NULL },
         G_OPTION_ENTRY_NULL,

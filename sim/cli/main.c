@@ -202,6 +202,7 @@ static int run_main(struct options *o)
         .nsinks = nsinks,
         .ignore = ignore,
         .nignore = nignore,
+        .only_checks = o->only_checks,
     };
     int status;
     if (sched_exhaustive(strategy)) {

@@ -28,6 +28,7 @@ struct options {
     gboolean keep_going;
     gboolean shrink;
     gboolean no_inject;
+    gboolean only_checks;
     char **faults;              /* --fault, as given */
     gboolean strip_lock;
     gboolean strip_fence;

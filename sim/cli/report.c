@@ -31,6 +31,8 @@ static char *report_result_kept(const struct run *r)
             return g_strdup("clean");
         return g_strdup_printf("%u finding%s", n, n == 1 ? "" : "s");
     case RUN_STOPPED:
+        if (n == 0)
+            return g_strdup("stopped: no progress");
         return g_strdup_printf("%u finding%s (stopped: no progress)", n, n == 1 ? "" : "s");
     case RUN_FAULT: return g_strdup("guest fault");
     case RUN_STEP_BUDGET: return g_strdup("step budget exhausted");
@@ -58,6 +60,8 @@ static char *run_options_text(const struct run *r, const struct options *o,
         g_string_append_printf(s, " --fault %s", *f);
     for (char **v = o->ignore; v && *v; v++)
         g_string_append_printf(s, " --ignore %s", *v);
+    if (o->only_checks)
+        g_string_append(s, " --only-checks");
     /* the seed draws the faults and injection's switches, which a fixed
      * schedule does not make */
     bool injected = !o->no_inject && !sched_fixed(strategy);
@@ -156,7 +160,7 @@ static void run_texts_init(struct run_texts *t, const struct options *o, const s
     t->result = report_result(r);
     t->reproduce = reproduce_text(r, m, o, strategy, t->sched_options);
     t->abnormal = abnormal_end_text(r, m);
-    t->status = r->end == RUN_STOPPED ? EXIT_FINDING
+    t->status = r->end == RUN_STOPPED ? (findings_count(&r->found) ? EXIT_FINDING : EXIT_CLEAN)
                 : r->end == RUN_NO_CORE ? EXIT_USAGE
                 : r->end != RUN_DONE && r->end != RUN_ASSUMED ? EXIT_GUEST
                 : findings_count(&r->found) ? EXIT_FINDING

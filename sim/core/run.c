@@ -71,6 +71,8 @@ const char *run_schedule(struct run *r)
 /* f is on a variable --ignore names. */
 static bool finding_ignored(const struct run_options *opt, const struct finding *f)
 {
+    if (opt->only_checks)
+        return f->kind != FINDING_CHECK_FAILED;
     if (f->kind != FINDING_LOST_UPDATE && f->kind != FINDING_MONITOR_DIVERGENCE)
         return false;
     for (unsigned i = 0; i < opt->nignore; i++)

@@ -67,6 +67,7 @@ struct run_options {
      * are counted (run's ignored), neither kept nor printed */
     const struct run_ignore *ignore;
     unsigned nignore;
+    bool only_checks;   /* --only-checks: every finding but a failed check is ignored */
 };
 
 /* What the run keeps of each core beyond the machine's struct core: the
@@ -160,8 +161,12 @@ void run_clear(struct run *r);
  * (a fault, a budget, a deadlock) and not a search's cut? */
 static inline bool run_found(const struct run *r)
 {
-    return findings_count(&r->found) > 0 ||
-           (r->end != RUN_DONE && r->end != RUN_CUT && r->end != RUN_ASSUMED);
+    if (findings_count(&r->found) > 0)
+        return true;
+    /* a run a detector stopped has found what it reported, unless that was
+     * ignored */
+    return r->end != RUN_DONE && r->end != RUN_CUT && r->end != RUN_ASSUMED &&
+           r->end != RUN_STOPPED;
 }
 
 /* The interleaving the run took, "0:3,1:5,0:2", which --schedule (or
