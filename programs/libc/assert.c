@@ -13,5 +13,5 @@ void __assert_fail(const char *expr, const char *file, unsigned int line, const 
         snprintf(msg, sizeof msg, "reach_error() reached");
     else
         snprintf(msg, sizeof msg, "assertion failed: %s (in %s)", expr, func ? func : "?");
-    __libc_abort(msg, file, line, __builtin_return_address(0));
+    __libc_abort(msg, file, line, CALLER_PC());
 }

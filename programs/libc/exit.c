@@ -23,15 +23,18 @@ void exit(int code)
 void __libc_abort(const char *msg, const char *file, unsigned line, void *pc)
 {
     sim_syscall(SIM_SYS_ABORT, (long)msg, (long)pc, 0);
-    /* not under atomsim (or one without the call): say it, end the program */
-    if (file != NULL)
-        fprintf(stderr, "atomsim: %s (%s:%u)\n", msg, file, line);
-    else
-        fprintf(stderr, "atomsim: %s\n", msg);
+    /* An atomsim without the call: a failed check at pc.  Not under
+     * atomsim: say it.  Then end the program. */
+    if (sim_syscall(SIM_SYS_CHECK_FAIL, (long)msg, (long)pc, line) != 0) {
+        if (file != NULL)
+            fprintf(stderr, "atomsim: %s (%s:%u)\n", msg, file, line);
+        else
+            fprintf(stderr, "atomsim: %s\n", msg);
+    }
     exit_group(ABORT_STATUS);
 }
 
 void abort(void)
 {
-    __libc_abort("abort() called", NULL, 0, __builtin_return_address(0));
+    __libc_abort("abort() called", NULL, 0, CALLER_PC());
 }

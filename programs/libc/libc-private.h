@@ -20,6 +20,15 @@ struct fmt_out {
     size_t total;               /* every character produced */
 };
 
+/* The caller's pc for a finding: one past its call instruction, which
+ * atomsim names by pc - 1.  SPARC's return address (%o7) is the call
+ * itself. */
+#ifdef __sparc__
+#define CALLER_PC() ((void *)((char *)__builtin_return_address(0) + 4))
+#else
+#define CALLER_PC() __builtin_return_address(0)
+#endif
+
 /* printf's engine: formats into o, returns o->total. */
 int __libc_format(struct fmt_out *o, const char *fmt, va_list ap);
 /* Writes what o holds to its fd. */

@@ -132,12 +132,12 @@ static void free_at(void *p, void *pc)
 
 void free(void *p)
 {
-    free_at(p, __builtin_return_address(0));
+    free_at(p, CALLER_PC());
 }
 
 void *realloc(void *p, size_t n)
 {
-    void *pc = __builtin_return_address(0);
+    void *pc = CALLER_PC();
     if (p == NULL)
         return malloc(n);
     if (n == 0) {

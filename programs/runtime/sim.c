@@ -48,7 +48,7 @@ void __sim_check_at(const char *msg, const char *file, int line, void *pc)
 
 void sim_check_failed(const char *msg, const char *file, int line)
 {
-    __sim_check_at(msg, file, line, __builtin_return_address(0));
+    __sim_check_at(msg, file, line, CALLER_PC());
 }
 
 /* sim_printf is printf (libc/format.c). */
