@@ -38,18 +38,21 @@ GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/aarch64/crt0.S %D%/runtime/aarch64/linux-sys.h \
 	%D%/runtime/riscv64/crt0.S %D%/runtime/riscv64/linux-sys.h
 GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/atomic.h
+# The small libc (programs/libc/, headers in include/libc/): one archive per
+# cpu, programs/<cpu>/libc.a, which atomsim-cc links after the program.
+GUEST_LIBC_INCLUDES = %D%/include/libc/stdio.h %D%/include/libc/stdlib.h \
+	%D%/include/libc/string.h %D%/include/libc/assert.h %D%/include/libc/limits.h \
+	%D%/include/libc/pthread.h
+# ... with POSIX threads (pthread, sync) and SV-COMP's harness (verifier): a
+# program that calls pthread_create links pthread.o, and is threaded.
+LIBC_NAMES = format stdio string stdlib malloc exit assert pthread sync verifier
+LIBC_FILES = $(LIBC_NAMES:%=%D%/libc/%.c) %D%/libc/libc-private.h
 # The kernel's atomic API (programs/lib/): atomic.c over each cpu family's
 # arch-atomic.h (x86_64 shares x86's), and sparc32's lock tables.
 GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32/lock-table.c \
 	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/aarch64/arch-atomic.h \
 	%D%/lib/riscv64/arch-atomic.h %D%/lib/long-bitops.h
-# POSIX threads and SV-COMP's harness (programs/threads/), an archive per
-# cpu: a program that calls pthread_create links it, and is threaded.
-GUEST_THREAD_NAMES = pthread sync verifier
-GUEST_THREAD_SRCS = $(GUEST_THREAD_NAMES:%=%D%/threads/%.c)
-GUEST_LIBC_INCLUDES = %D%/include/libc/pthread.h
-EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) \
-	$(GUEST_THREAD_SRCS) $(GUEST_LIBC_INCLUDES) \
+EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) $(LIBC_FILES) \
 	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS) \
 	$(GUEST_THREADS:%=%D%/examples/threads/%.c)
 
@@ -59,16 +62,24 @@ guest_lib_objects = programs/$(1)/lib-atomic.o \
 	$(if $(filter aarch64,$(1)),programs/$(1)/llsc/lib-atomic.o)
 GUEST_RUNTIME = programs/atomsim.ld \
 	$(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/crt0.o programs/$(cpu)/sim.o \
-	  programs/$(cpu)/libthreads.a \
-	  $(call guest_lib_objects,$(cpu)))
+	  $(call guest_lib_objects,$(cpu)) programs/$(cpu)/libc.a)
 GUEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_EXAMPLES:%=programs/$(cpu)/%.elf))
 
 programs/atomsim.ld: %D%/runtime/atomsim.ld
 	$(AM_V_GEN)$(MKDIR_P) programs && cp $< $@
 programs/%/crt0.o: %D%/runtime/%/crt0.S tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c -o $@ $<
-programs/%/sim.o: %D%/runtime/sim.c $(GUEST_INCLUDES) tools/atomsim-cc
-	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c -I$(srcdir)/%D%/runtime/$* -o $@ $<
+programs/%/sim.o: %D%/runtime/sim.c $(GUEST_INCLUDES) $(GUEST_LIBC_INCLUDES) $(LIBC_FILES) \
+	  tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c -I$(srcdir)/%D%/runtime/$* \
+	  -I$(srcdir)/%D%/libc -o $@ $<
+# libc.a: each file with warnings as errors, archived with the cpu's ar.
+programs/%/libc.a: $(LIBC_FILES) $(GUEST_LIBC_INCLUDES) $(GUEST_INCLUDES) tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D)/libc && for f in $(LIBC_NAMES); do \
+	  $(ATOMSIM_CC) --cpu $* -c -Wall -Wextra -Werror -I$(srcdir)/%D%/runtime/$* \
+	    -I$(srcdir)/%D%/libc -o $(@D)/libc/$$f.o $(srcdir)/%D%/libc/$$f.c || exit 1; \
+	done && rm -f $@ && \
+	$$($(ATOMSIM_CC) --cpu $* --print-ar) rcs $@ $(LIBC_NAMES:%=$(@D)/libc/%.o)
 programs/%/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c \
 	  -I$(srcdir)/%D%/lib/$(call cpu_family,$*) -o $@ $<
@@ -84,14 +95,6 @@ GUEST_LLSC = counter counter-atomic
 GUEST_LLSC_ELFS = $(if $(filter aarch64,$(GUEST_CPUS)),$(GUEST_LLSC:%=programs/aarch64/llsc/%.elf))
 programs/aarch64/llsc/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) %D%/examples/%.c
 	$(AM_V_GEN)$(ATOMSIM_CC) --cpu aarch64 -mno-lse -o $@ $(srcdir)/%D%/examples/$*.c
-# The cross toolchain's own ar (CC_SPARC32 for sparc32 ...).
-guest_ar = $$($(CC_$(shell echo $(1) | tr a-z A-Z)) -print-prog-name=ar)
-programs/%/libthreads.a: $(GUEST_THREAD_SRCS) $(GUEST_LIBC_INCLUDES) $(GUEST_INCLUDES) \
-	  tools/atomsim-cc
-	$(AM_V_GEN)$(MKDIR_P) $(@D)/threads && for f in $(GUEST_THREAD_NAMES); do \
-	  $(ATOMSIM_CC) --cpu $* -c -I$(srcdir)/%D%/runtime/$* -o $(@D)/threads/$$f.o \
-	    $(srcdir)/%D%/threads/$$f.c || exit 1; \
-	done && rm -f $@ && $(call guest_ar,$*) rcs $@ $(GUEST_THREAD_NAMES:%=$(@D)/threads/%.o)
 programs/sparc32/lib-lock-table.o: %D%/lib/sparc32/lock-table.c %D%/lib/sparc32/arch-atomic.h \
 	  $(GUEST_INCLUDES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu sparc32 -c -o $@ $<
@@ -119,15 +122,15 @@ runtimedir = $(pkglibdir)/runtime
 programsdir = $(pkglibdir)/programs
 guestincludedir = $(pkgincludedir)
 guestinclude_HEADERS = $(GUEST_INCLUDES)
-guestlibcdir = $(pkgincludedir)/libc
-guestlibc_HEADERS = $(GUEST_LIBC_INCLUDES)
+guestlibcincludedir = $(pkgincludedir)/libc
+guestlibcinclude_HEADERS = $(GUEST_LIBC_INCLUDES)
 install-data-local: $(GUEST_RUNTIME) $(GUEST_ELFS) $(GUEST_LLSC_ELFS)
 	$(MKDIR_P) $(DESTDIR)$(runtimedir)
 	$(INSTALL_DATA) programs/atomsim.ld $(DESTDIR)$(runtimedir)/
 	for cpu in $(GUEST_CPUS); do \
 	  $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu $(DESTDIR)$(programsdir)/$$cpu && \
 	  $(INSTALL_DATA) programs/$$cpu/crt0.o programs/$$cpu/sim.o programs/$$cpu/lib-*.o \
-	    programs/$$cpu/libthreads.a \
+	    programs/$$cpu/libc.a \
 	    $(DESTDIR)$(runtimedir)/$$cpu/ && \
 	  if [ $$cpu = aarch64 ]; then \
 	    $(MKDIR_P) $(DESTDIR)$(runtimedir)/$$cpu/llsc && \

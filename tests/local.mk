@@ -8,7 +8,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-threads
+	tests/test-libc tests/test-threads
 tests_test_threads_SOURCES = %D%/test-threads.c %D%/test-programs.h
 tests_test_threads_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_threads_LDADD = $(GLIB_LIBS)
@@ -55,11 +55,14 @@ tests_test_dfs_LDADD = $(GLIB_LIBS)
 tests_test_lost_update_SOURCES = %D%/test-lost-update.c %D%/test-programs.h
 tests_test_lost_update_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_lost_update_LDADD = $(GLIB_LIBS)
+tests_test_libc_SOURCES = %D%/test-libc.c %D%/test-programs.h
+tests_test_libc_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_libc_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-threads
+	tests/test-libc tests/test-threads
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
@@ -75,9 +78,13 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
 	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types \
+	libc-basics libc-assert libc-abort libc-double-free \
 	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv
 # ... of which these are built with -Wall -Wextra -Werror.
-GUEST_TESTS_STRICT = library-types
+GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free
+# ... and these with -O0, as SV-COMP's programs are built (tools/bench-svcomp.sh):
+# a function the compiler inlined is no longer __VERIFIER_atomic_* or reach_error.
+GUEST_TESTS_O0 = threads-sv
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
@@ -92,7 +99,8 @@ GUEST_TEST_ELFS = $(foreach cpu,$(GUEST_CPUS),$(GUEST_TESTS:%=tests/guest/$(cpu)
 	$(call guests_for,aarch64,$(GUEST_TESTS_AARCH64),guest)
 tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $(*D) \
-	  $(if $(filter $(*F),$(GUEST_TESTS_STRICT)),-Wall -Wextra -Werror) -o $@ \
+	  $(if $(filter $(*F),$(GUEST_TESTS_STRICT)),-Wall -Wextra -Werror) \
+	  $(if $(filter $(*F),$(GUEST_TESTS_O0)),-O0) -o $@ \
 	  $(srcdir)/%D%/guest/$(*F).c
 
 # Litmus programs (tests/litmus/), each built for the cpus its header names.

@@ -4,6 +4,7 @@
  * cpu; findings a user checks for (a failing assert, a deadlock, too few
  * cores); SV-COMP's harness (nondet values replayed, assumptions,
  * atomic sections, reach_error). */
+#include <stdlib.h>
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -19,15 +20,27 @@ static char *gallery(const char *cpu, const char *name)
 }
 
 /* Does --memory model let a store wait past a later load (every model but
- * sc)? */
+ * sc)?  Then Peterson's lock lets both threads in. */
 static bool reorders(const char *model)
 {
     return strcmp(model, "sc") != 0;
 }
 
+/* Is a gallery program that holds under sc expected to fail under model on
+ * cpu (each program's header says why)?  gcc builds SPARC V8 code for TSO,
+ * so under pso no fence or release of it orders stores; Debian 12's gcc 12
+ * drops the release of a RISC-V compare-exchange (c11-stack). */
+static bool expected_to_fail(const char *cpu, const char *model, const char *prog)
+{
+    if (strcmp(cpu, "sparc32") == 0 && strcmp(model, "pso") == 0)
+        return true;
+    return strcmp(cpu, "riscv64") == 0 && strcmp(model, "rvwmo") == 0 &&
+           strcmp(prog, "c11-stack") == 0;
+}
+
 /* The gallery under each of the cpu's models: peterson fails its assert
- * wherever stores wait in buffers and holds under sc; with a fence, and
- * the other programs, hold everywhere. */
+ * wherever stores wait in buffers and holds under sc; with fences, and
+ * the other programs, hold everywhere but where expected_to_fail says. */
 static void test_gallery(gconstpointer data)
 {
     const char *cpu = data;
@@ -42,18 +55,22 @@ static void test_gallery(gconstpointer data)
         struct result r = atomsim("--cores", "3", "--memory", models[i], "--runs", "3000",
                                   peterson, NULL);
         if (reorders(models[i])) {
+            /* both threads inside: the assert fails, or they came
+             * between each other's inside++ */
             g_assert_cmpint(r.status, ==, 1);
-            g_assert_nonnull(strstr(r.out, "assertion `inside == 1' failed"));
+            g_assert_true(strstr(r.out, "assertion failed: inside == 1 (in thread)") ||
+                          strstr(r.out, "lost update on inside"));
         } else {
             g_assert_cmpint(r.status, ==, 0);
         }
         result_clear(&r);
         for (unsigned k = 0; k < G_N_ELEMENTS(safe); k++) {
             g_autofree char *prog = gallery(cpu, safe[k]);
-            r = atomsim("--cores", "4", "--memory", models[i], "--runs", "150", prog, NULL);
-            if (r.status != 0)
+            r = atomsim("--cores", "4", "--memory", models[i], "--runs", "2000", prog, NULL);
+            int expected = expected_to_fail(cpu, models[i], safe[k]) ? 1 : 0;
+            if (r.status != expected)
                 g_test_message("%s under %s: %s%s", safe[k], models[i], r.out, r.err);
-            g_assert_cmpint(r.status, ==, 0);
+            g_assert_cmpint(r.status, ==, expected);
             result_clear(&r);
         }
     }
@@ -75,8 +92,17 @@ static void test_mutex(gconstpointer data)
                                                    : "atomsim:   m.lock ";
     const char *row = strstr(r.out, lock);
     g_assert_nonnull(row);
-    unsigned acquired = 0, contended = 0;
-    g_assert_cmpint(sscanf(row + strlen(lock), "%*[^0-9]%u %u", &acquired, &contended), ==, 2);
+    /* the row's last six columns: acquired contended spins wait hold false */
+    g_autofree char *text = g_strndup(row, strcspn(row, "\n"));
+    g_auto(GStrv) words = g_strsplit_set(text, " ", -1);
+    GPtrArray *cols = g_ptr_array_new();
+    for (char **w = words; *w; w++)
+        if (**w != '\0')
+            g_ptr_array_add(cols, *w);
+    g_assert_cmpuint(cols->len, >=, 6);
+    unsigned acquired = (unsigned)atoi(cols->pdata[cols->len - 6]);
+    unsigned contended = (unsigned)atoi(cols->pdata[cols->len - 5]);
+    g_ptr_array_free(cols, TRUE);
     g_assert_cmpuint(acquired, >=, 60);
     g_assert_cmpuint(contended, >, 0);
     /* every thread ran on a core of its own; main on core 0 */
@@ -155,8 +181,9 @@ static void test_assert(gconstpointer data)
     struct result r = atomsim("--cores", "2", prog, NULL);
     g_assert_cmpint(r.status, ==, 1);
     g_assert_cmpuint(count(r.out, "check failed"), ==, 1);
-    g_assert_nonnull(strstr(r.out, "cpu1: check failed: assertion `shared == 0' failed"));
-    g_assert_nonnull(strstr(r.out, "(thread (threads-assert.c:11))"));
+    g_assert_nonnull(strstr(r.out, "cpu1: check failed: assertion failed: shared == 0 (in thread)"));
+    g_assert_nonnull(strstr(r.out, " (thread+0x"));
+    g_assert_nonnull(strstr(r.out, " (threads-assert.c:11))"));
     g_assert_nonnull(strstr(r.out, "atomsim: result: 1 finding\n"));
     result_clear(&r);
 }

@@ -21,7 +21,8 @@ unsigned sim_cpu_id(void);
 unsigned sim_ncpus(void);
 /* Wait until every running core has called sim_barrier(). */
 void sim_barrier(void);
-/* Write a string, a formatted line (%d %u %x %s %c %%), to standard output. */
+/* Write a string and a newline, or formatted output (printf's formats), to
+ * standard output. */
 void sim_puts(const char *s);
 void sim_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* End this core with an exit code. */
@@ -47,7 +48,7 @@ long sim_wake(volatile int *word, int count);
  * or -errno (on every cpu, sparc32's carry convention included). */
 long sim_syscall(long nr, long a0, long a1, long a2);
 
-/* What the compiler may call in freestanding code. */
+/* What the compiler may call in freestanding code (the small libc's). */
 void *memcpy(void *dst, const void *src, size_t n);
 void *memset(void *dst, int c, size_t n);
 size_t strlen(const char *s);

@@ -103,7 +103,7 @@ static const char help_description[] =
     "                             primitive on each cpu (atomsim explain --help)\n"
     "\n"
     "Guest programs are built with atomsim-cc --cpu CPU -o PROGRAM.elf FILE.c\n"
-    "(see atomsim-cc --help): no libc, no pthreads.\n"
+    "(see atomsim-cc --help): a small libc, no pthreads.\n"
     "\n"
     "Exit status:\n"
     "  0  every core ended and nothing was found\n"

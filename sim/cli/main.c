@@ -37,8 +37,8 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-/* A program linked with libc, not atomsim's runtime: say how guests are
- * built.  FALSE if it is one. */
+/* A program linked with glibc, not atomsim's runtime (whose small libc has
+ * neither symbol): say how guests are built.  FALSE if it is one. */
 static bool check_runtime(const struct image *img)
 {
     const char *libc_symbols[] = { "__libc_start_main", "_IO_stdin_used" };
@@ -48,8 +48,8 @@ static bool check_runtime(const struct image *img)
         if (image_find_symbol(img, libc_symbols[i]) == NULL)
             continue;
         fprintf(stderr, "atomsim: %s: built with libc (it has %s), not atomsim's runtime: "
-                "build guests with atomsim-cc --cpu CPU -o PROGRAM.elf FILE.c (libc and "
-                "pthreads are not supported yet)\n", img->path, libc_symbols[i]);
+                "build guests with atomsim-cc --cpu CPU -o PROGRAM.elf FILE.c (it links "
+                "atomsim's small libc)\n", img->path, libc_symbols[i]);
         return false;
     }
     return true;

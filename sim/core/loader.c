@@ -361,11 +361,16 @@ char *image_source_line(const struct image *img, uint64_t pc)
     return debuginfo_line(img->debug, pc);
 }
 
-/* pc's name with the source line of line_pc, if DWARF gives one. */
-static char *name_code(const struct image *img, uint64_t pc, uint64_t line_pc)
+/* A code address as "main+0x1c (counter.c:23)": named by at, the
+ * instruction it stands for (its symbol and its line), with pc's offset. */
+static char *name_code(const struct image *img, uint64_t pc, uint64_t at)
 {
-    char *name = image_name_addr(img, pc);
-    g_autofree char *line = debuginfo_line(img->debug, line_pc);
+    uint64_t off;
+    const struct symbol *s = at == pc ? NULL : image_symbol_at(img, at, &off);
+    char *name = s == NULL ? image_name_addr(img, pc)
+                           : g_strdup_printf("%s+0x%" G_GINT64_MODIFIER "x", s->name,
+                                             pc - s->addr);
+    g_autofree char *line = debuginfo_line(img->debug, at);
     if (line == NULL)
         return name;
     char *both = g_strdup_printf("%s (%s)", name, line);
@@ -380,6 +385,9 @@ char *image_name_pc(const struct image *img, uint64_t pc)
 
 char *image_name_return(const struct image *img, uint64_t ret)
 {
-    /* the call ends just before where it returns to */
+    /* The call ends just before where it returns to (pc - 1 is inside it
+     * on every cpu).  A call to a noreturn function (abort, exit) that
+     * ends its function returns past the end, into the next function:
+     * the call names both the function and the line. */
     return name_code(img, ret, ret - 1);
 }

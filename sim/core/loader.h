@@ -79,7 +79,8 @@ char *image_name_addr(const struct image *img, uint64_t addr);
 /* A pc as "main+0x1c (counter.c:23)", or as image_name_addr without a
  * source line (to free). */
 char *image_name_pc(const struct image *img, uint64_t pc);
-/* The same for a return address: the line is the call's. */
+/* The same for a return address: the function and the line are the call's
+ * (a noreturn call may end its function). */
 char *image_name_return(const struct image *img, uint64_t ret);
 /* pc's source location from DWARF, "counter.c:23", or NULL (to free). */
 char *image_source_line(const struct image *img, uint64_t pc);

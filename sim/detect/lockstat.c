@@ -176,7 +176,10 @@ static void count_pair(struct lock *l, uint64_t holder_var, uint64_t waiter_var)
 
 /* The first variable core c touches after taking a lock: what it protects.
  * If c waited behind holders working on other variables, that was false
- * contention. */
+ * contention -- for a bucket of a hashed lock table only, which unrelated
+ * variables share by the hash.  Any other lock guards whatever its holders
+ * touch: a structure or a heap (malloc's lock), whose holders start on
+ * different fields or blocks of the one thing it guards. */
 static void first_variable(struct taker *t, unsigned c, uint64_t addr)
 {
     struct lock *l = t->lock;
@@ -185,6 +188,8 @@ static void first_variable(struct taker *t, unsigned c, uint64_t addr)
         l->holder_var_known = true;
         l->holder_var = addr;
     }
+    if (l->s.table == NULL)
+        return;
     bool false_contention = false;
     for (unsigned i = 0; t->waited && i < t->nheld; i++) {
         if (t->held[i] != addr) {

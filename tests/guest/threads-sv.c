@@ -1,6 +1,9 @@
 /* threads-sv.c — SV-COMP's harness: a nondet value and an assumption on
  * it, an atomic section and an atomic function, and reach_error, reached
- * when the value is 7 (or when an atomic section was not atomic). */
+ * when the value is 7 (or when an atomic section was not atomic).  Built
+ * with -O0, as SV-COMP's programs are: at -O2 gcc inlines the atomic
+ * function and reach_error, which are then no longer functions of their
+ * names. */
 #include <pthread.h>
 #include <stdio.h>
 

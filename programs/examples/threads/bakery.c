@@ -6,6 +6,9 @@
  * arm: dmb ish around them; aarch64: stlr/ldar; riscv64: fences), so no
  * store waits in a buffer past a later load.  Rewrite the accesses with
  * memory_order_relaxed and the assert fails under tso and weaker.
+ * sparc32 under --memory pso is the exception: gcc and Linux build SPARC V8
+ * code for TSO, the model Linux runs SPARC in, so a seq_cst store is a plain st and
+ * an ldstub, which under PSO orders no store: both threads get in.
  *
  *   tools/atomsim-cc --cpu arm -o bakery.elf programs/examples/threads/bakery.c
  *   ./atomsim --cores 4 --runs 500 bakery.elf

@@ -5,9 +5,16 @@
  * Verdict: correct on every cpu under every memory model: every value
  * pushed is popped exactly once.  The release on push orders the node's
  * fields before the top that points to it; the acquire on pop orders the
- * read of top->next after it.  (Nodes are freed only after every thread
- * is done, so no node is reused while another thread may hold it: the ABA
- * problem cannot arise.)
+ * read of top->next after it.  Two exceptions, both the compiler's:
+ *   riscv64 under rvwmo, built by Debian 12's gcc 12: its compare-exchange
+ *     with memory_order_release is lr.d/sc.d with neither .rl nor a fence
+ *     (GCC's RISC-V atomics before GCC 13 drop the release), so a node's
+ *     fields may become visible after the top that points to it, and a
+ *     pop takes a stale next: atomsim finds a value popped twice;
+ *   sparc32 under --memory pso: gcc builds SPARC V8 code for TSO, the
+ *     model Linux runs SPARC in, so the release orders no store there.
+ * (Nodes are freed only after every thread is done, so no node is reused
+ * while another thread may hold it: the ABA problem cannot arise.)
  *
  *   tools/atomsim-cc --cpu aarch64 -o c11-stack.elf programs/examples/threads/c11-stack.c
  *   ./atomsim --cores 3 --runs 300 c11-stack.elf

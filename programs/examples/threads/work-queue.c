@@ -5,6 +5,10 @@
  * done once, and the workers sleep (in atomsim's scheduler, not spinning)
  * while the queue is empty.  lockstat shows the queue's mutex and how
  * contended it was.
+ * sparc32 under --memory pso is the exception: gcc and Linux build SPARC V8
+ * code for TSO, the model Linux runs SPARC in, so the mutex's release (the
+ * kernel's smp_store_release: a plain store) lets the queue's stores pass
+ * the unlock.
  *
  *   tools/atomsim-cc --cpu riscv64 -o work-queue.elf programs/examples/threads/work-queue.c
  *   ./atomsim --cores 3 work-queue.elf

@@ -20,18 +20,16 @@
 #include <pthread.h>
 #include <atomic.h>
 #include <atomsim.h>
+#include "libc-private.h"
 
 #define WAKE_ALL 0x7fffffff
 
-#define ENOSYS 38
 #define EAGAIN 11
-#define EBUSY 16
 #define EINVAL 22
 #define EDEADLK 35
 #define ESRCH 3
-#define EPERM 1
 
-#define MAX_THREADS 64          /* ATOMSIM_MAX_CORES */
+#define MAX_THREADS LIBC_MAX_CORES
 
 enum { SLOT_FREE, SLOT_READY, SLOT_DONE };
 
@@ -65,16 +63,18 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)
                    void *arg)
 {
     (void)attr;
-    long core = sim_syscall(SIM_SYS_THREAD_NEW, (long)__builtin_return_address(0), 0, 0);
-    if (core == -ENOSYS) {      /* qemu-user: run it now, to its end */
+    long core = sim_syscall(SIM_SYS_THREAD_NEW, (long)CALLER_PC(), 0, 0);
+    /* atomsim gives a core, or ends the run when none is left: an error is
+     * qemu-user's ENOSYS (a number of each cpu's own).  Run it now. */
+    if (core < 0) {
         core = 1 + sequential_threads++ % (MAX_THREADS - 1);
         slots[core].ret = start(arg);
         slots[core].state = SLOT_DONE;
         *thread = (pthread_t)core;
         return 0;
     }
-    if (core < 0 || core >= MAX_THREADS)
-        return EAGAIN;          /* no core left: atomsim ends the run, naming --cores */
+    if (core >= MAX_THREADS)
+        return EAGAIN;
     struct slot *s = &slots[core];
     s->start = start;
     s->arg = arg;

@@ -14,9 +14,8 @@
  */
 #include <stdbool.h>
 #include <atomsim.h>
+#include "libc-private.h"
 #include "linux-sys.h"
-
-#define ENOSYS 38
 
 void __VERIFIER_atomic_begin(void)
 {
@@ -28,10 +27,12 @@ void __VERIFIER_atomic_end(void)
     sim_syscall(SIM_SYS_ATOMIC, 0, 0, 0);
 }
 
+/* Under atomsim (which has cores to count), a value; else 0. */
 static unsigned long long nondet(unsigned bits)
 {
-    long r = sim_syscall(SIM_SYS_NONDET, bits, 0, 0);
-    return r == -ENOSYS ? 0 : (unsigned long long)r;
+    if (sim_syscall(SIM_SYS_NCPUS, 0, 0, 0) <= 0)
+        return 0;
+    return (unsigned long long)sim_syscall(SIM_SYS_NONDET, bits, 0, 0);
 }
 
 /* On a 32-bit cpu the call returns 32 bits: two calls make 64. */
@@ -70,9 +71,5 @@ void __VERIFIER_assume(int cond)
 void __VERIFIER_error(void) __attribute__((noreturn));
 void __VERIFIER_error(void)
 {
-    for (;;) {
-        sim_syscall(SIM_SYS_ABORT, (long)"__VERIFIER_error() reached",
-                    (long)__builtin_return_address(0), 0);
-        sim_syscall(LINUX_SYS_exit_group, 134, 0, 0);
-    }
+    __libc_abort("__VERIFIER_error() reached", NULL, 0, CALLER_PC());
 }
