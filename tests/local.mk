@@ -7,7 +7,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs tests/test-c11
 tests_test_cli_SOURCES = %D%/test-cli.c %D%/test-programs.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_cli_LDADD = $(GLIB_LIBS)
@@ -48,13 +48,16 @@ tests_test_hunt_LDADD = $(GLIB_LIBS)
 tests_test_dfs_SOURCES = %D%/test-dfs.c %D%/test-programs.h
 tests_test_dfs_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_dfs_LDADD = $(GLIB_LIBS)
+tests_test_c11_SOURCES = %D%/test-c11.c %D%/test-programs.h
+tests_test_c11_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_c11_LDADD = $(GLIB_LIBS)
 tests_test_lost_update_SOURCES = %D%/test-lost-update.c %D%/test-programs.h
 tests_test_lost_update_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_lost_update_LDADD = $(GLIB_LIBS)
 
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs
+	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs tests/test-c11
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
@@ -69,9 +72,10 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
-	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types
+	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types \
+	c11-conformance c11-counter-once c11-flag
 # ... of which these are built with -Wall -Wextra -Werror.
-GUEST_TESTS_STRICT = library-types
+GUEST_TESTS_STRICT = library-types c11-conformance c11-flag
 # ... and some for one cpu only.
 GUEST_TESTS_ARM = unaligned-exclusive
 GUEST_TESTS_SPARC32 = privileged-asi
