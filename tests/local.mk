@@ -106,7 +106,7 @@ LITMUS = shape-sb shape-sb-mb shape-sb-xchg shape-sb-xchg-apart shape-mp shape-m
 	shape-mp-release-acquire shape-mp-wmb-addr shape-mp-inc-relaxed shape-mp-inc shape-lb \
 	shape-r shape-r-mb shape-s shape-s-wmb shape-2p2w shape-2p2w-wmb shape-wrc shape-wrc-mb \
 	shape-iriw shape-iriw-mb shape-corr shape-coww shape-corw shape-cowr shape-mp-wmb-xchg \
-	c11-sb c11-sb-relaxed c11-sb-fence c11-mp c11-mp-relaxed
+	c11-sb c11-sb-relaxed c11-sb-fence c11-mp c11-mp-relaxed c11-store-vs-rmw
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
 	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_AARCH64:%=%D%/litmus/%.c) \
 	$(LITMUS_RISCV64:%=%D%/litmus/%.c) \
