@@ -4,7 +4,7 @@ ATOMSIM_CC = ATOMSIM_RUNTIME_DIR=programs ATOMSIM_INCLUDE_DIR=$(srcdir)/programs
 	tools/atomsim-cc
 
 GUEST_EXAMPLES = counter counter-atomic refcount bitmap spinlock fetch-vs-return lock-table dekker \
-	message-passing publish
+	message-passing publish c11-counter
 # Broken primitives (programs/examples/broken/), each for the cpus it is
 # broken on, built into programs/<cpu>/broken/.
 BROKEN_ALL = plain-increment cmpxchg-stale test-then-set lock-order dekker-no-fence
@@ -51,7 +51,8 @@ LIBC_FILES = $(LIBC_NAMES:%=%D%/libc/%.c) %D%/libc/libc-private.h
 # arch-atomic.h (x86_64 shares x86's), and sparc32's lock tables.
 GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32/lock-table.c \
 	%D%/lib/x86/arch-atomic.h %D%/lib/arm/arch-atomic.h %D%/lib/aarch64/arch-atomic.h \
-	%D%/lib/riscv64/arch-atomic.h %D%/lib/long-bitops.h
+	%D%/lib/riscv64/arch-atomic.h %D%/lib/long-bitops.h %D%/lib/libatomic-abi.h \
+	%D%/lib/c11-atomic.c %D%/lib/sparc32/c11-arch.h %D%/lib/riscv64/c11-arch.h
 EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) $(LIBC_FILES) \
 	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS) \
 	$(GUEST_THREADS:%=%D%/examples/threads/%.c)
@@ -59,6 +60,7 @@ EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) $(LIBC
 cpu_family = $(if $(filter x86_64,$(1)),x86,$(1))
 guest_lib_objects = programs/$(1)/lib-atomic.o \
 	$(if $(filter sparc32,$(1)),programs/$(1)/lib-lock-table.o) \
+	$(if $(filter $(C11_LIB_CPUS),$(1)),programs/$(1)/lib-c11-atomic.o) \
 	$(if $(filter aarch64,$(1)),programs/$(1)/llsc/lib-atomic.o)
 GUEST_RUNTIME = programs/atomsim.ld \
 	$(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/crt0.o programs/$(cpu)/sim.o \
@@ -81,6 +83,12 @@ programs/%/libc.a: $(LIBC_FILES) $(GUEST_LIBC_INCLUDES) $(GUEST_INCLUDES) tools/
 	done && rm -f $@ && \
 	$$($(ATOMSIM_CC) --cpu $* --print-ar) rcs $@ $(LIBC_NAMES:%=$(@D)/libc/%.o)
 programs/%/lib-atomic.o: %D%/lib/atomic.c $(GUEST_LIB_FILES) $(GUEST_INCLUDES) tools/atomsim-cc
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c \
+	  -I$(srcdir)/%D%/lib/$(call cpu_family,$*) -o $@ $<
+# What gcc calls for C11 atomics it does not inline (programs/lib/c11-atomic.c):
+# only sparc32 and riscv64 call any.
+C11_LIB_CPUS = sparc32 riscv64
+programs/%/lib-c11-atomic.o: %D%/lib/c11-atomic.c $(GUEST_LIB_FILES) tools/atomsim-cc
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(ATOMSIM_CC) --cpu $* -c \
 	  -I$(srcdir)/%D%/lib/$(call cpu_family,$*) -o $@ $<
 # aarch64's library in its LL/SC form, which atomsim-cc -mno-lse links.

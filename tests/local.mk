@@ -8,7 +8,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-libc tests/test-threads
+	tests/test-libc tests/test-threads tests/test-c11
 tests_test_threads_SOURCES = %D%/test-threads.c %D%/test-programs.h
 tests_test_threads_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_threads_LDADD = $(GLIB_LIBS)
@@ -52,6 +52,9 @@ tests_test_hunt_LDADD = $(GLIB_LIBS)
 tests_test_dfs_SOURCES = %D%/test-dfs.c %D%/test-programs.h
 tests_test_dfs_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_dfs_LDADD = $(GLIB_LIBS)
+tests_test_c11_SOURCES = %D%/test-c11.c %D%/test-programs.h
+tests_test_c11_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_c11_LDADD = $(GLIB_LIBS)
 tests_test_lost_update_SOURCES = %D%/test-lost-update.c %D%/test-programs.h
 tests_test_lost_update_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_lost_update_LDADD = $(GLIB_LIBS)
@@ -62,7 +65,7 @@ tests_test_libc_LDADD = $(GLIB_LIBS)
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-libc tests/test-threads
+	tests/test-libc tests/test-threads tests/test-c11
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
@@ -79,9 +82,11 @@ GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-u
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
 	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types \
 	libc-basics libc-assert libc-abort libc-double-free \
-	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv
+	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv \
+	c11-conformance c11-counter-once c11-flag
 # ... of which these are built with -Wall -Wextra -Werror.
-GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free
+GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free \
+	c11-conformance c11-flag
 # ... and these with -O0, as SV-COMP's programs are built (tools/bench-svcomp.sh):
 # a function the compiler inlined is no longer __VERIFIER_atomic_* or reach_error.
 GUEST_TESTS_O0 = threads-sv
@@ -115,7 +120,8 @@ LITMUS_TSO = sb sb-fence
 LITMUS = shape-sb shape-sb-mb shape-sb-xchg shape-sb-xchg-apart shape-mp shape-mp-wmb-rmb \
 	shape-mp-release-acquire shape-mp-wmb-addr shape-mp-inc-relaxed shape-mp-inc shape-lb \
 	shape-r shape-r-mb shape-s shape-s-wmb shape-2p2w shape-2p2w-wmb shape-wrc shape-wrc-mb \
-	shape-iriw shape-iriw-mb shape-corr shape-coww shape-corw shape-cowr shape-mp-wmb-xchg
+	shape-iriw shape-iriw-mb shape-corr shape-coww shape-corw shape-cowr shape-mp-wmb-xchg \
+	c11-sb c11-sb-relaxed c11-sb-fence c11-mp c11-mp-relaxed c11-store-vs-rmw
 LITMUS_SRCS = $(LITMUS_ARM:%=%D%/litmus/%.c) $(LITMUS_X86:%=%D%/litmus/%.c) \
 	$(LITMUS_SPARC32:%=%D%/litmus/%.c) $(LITMUS_AARCH64:%=%D%/litmus/%.c) \
 	$(LITMUS_RISCV64:%=%D%/litmus/%.c) \

@@ -202,6 +202,25 @@ static inline void add_per_cpu_tests(const char *suite, const struct per_cpu_tes
     }
 }
 
+/* The memory models of cpu, as atomsim --memory names them (to free). */
+static inline char **models_of(const char *cpu)
+{
+    static const struct {
+        const char *cpu, *models;
+    } cpu_models[] = {
+        { "x86", "sc tso" },
+        { "x86_64", "sc tso" },
+        { "sparc32", "sc tso pso" },
+        { "arm", "sc arm" },
+        { "aarch64", "sc arm" },
+        { "riscv64", "sc rvwmo" },
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cpu_models); i++)
+        if (strcmp(cpu_models[i].cpu, cpu) == 0)
+            return g_strsplit(cpu_models[i].models, " ", -1);
+    g_error("no memory models known for cpu %s", cpu);
+}
+
 /* The first cpu configure built guests for, or NULL if none. */
 static inline const char *first_cpu(void)
 {

@@ -29,116 +29,37 @@ spinlock_t *atomic64_lock_addr(const volatile void *v)
     return &__atomic64_hash[a & (ATOMIC64_HASH_SIZE - 1)];
 }
 
-/* gcc's libatomic interface for an N-byte object of type T.  Memory-order
- * arguments are ignored: under the lock every order is sequential. */
-static spinlock_t *lock_for(volatile void *p, unsigned int size)
+/* gcc's libatomic interface (libatomic-abi.h) for an N-byte T, on the same
+ * locks as the kernel API.  The kernel runs SPARC V8 in TSO, where the lock
+ * orders everything: ldstub drains the store buffer, loads stay in order.
+ * Under PSO stores to different addresses reorder unless an stbar lies
+ * between them (V8 manual, Appendix K.2, PSO's StoreStore axiom), so a
+ * release, as gcc's -mmemory-model=pso spells it, is stbar before the
+ * first store: before the lock's ldstub for a release (or stronger) order,
+ * and always before the unlocking store, or the lock could be seen free
+ * before the value written under it. */
+static inline void stbar(void) { __asm__ volatile("stbar" ::: "memory"); }
+
+static spinlock_t *c11_lock(volatile void *p, unsigned int size, int order)
 {
-    return size == 8 ? atomic64_lock_addr(p) : ATOMIC_HASH(p);
+    spinlock_t *l = size == 8 ? atomic64_lock_addr(p) : ATOMIC_HASH(p);
+    if (order == __ATOMIC_RELEASE || order == __ATOMIC_ACQ_REL || order == __ATOMIC_SEQ_CST)
+        stbar();
+    arch_spin_lock(l);
+    return l;
 }
 
-#define FETCH_OP(N, T, name, expr)                                              \
-    T __atomic_fetch_##name##_##N(volatile void *p, T v, int order);            \
-    T __atomic_fetch_##name##_##N(volatile void *p, T v, int order)             \
-    {                                                                           \
-        (void)order;                                                            \
-        volatile T *x = p;                                                      \
-        T old;                                                                  \
-        LOCKED(lock_for(p, N), { old = *x; *x = (expr); });                     \
-        return old;                                                             \
-    }                                                                           \
-    T __atomic_##name##_fetch_##N(volatile void *p, T v, int order);            \
-    T __atomic_##name##_fetch_##N(volatile void *p, T v, int order)             \
-    {                                                                           \
-        T old = __atomic_fetch_##name##_##N(p, v, order);                       \
-        return (expr);                                                          \
-    }                                                                           \
-    T __sync_fetch_and_##name##_##N(volatile void *p, T v);                     \
-    T __sync_fetch_and_##name##_##N(volatile void *p, T v)                      \
-    {                                                                           \
-        return __atomic_fetch_##name##_##N(p, v, __ATOMIC_SEQ_CST);             \
-    }                                                                           \
-    T __sync_##name##_and_fetch_##N(volatile void *p, T v);                     \
-    T __sync_##name##_and_fetch_##N(volatile void *p, T v)                      \
-    {                                                                           \
-        return __atomic_##name##_fetch_##N(p, v, __ATOMIC_SEQ_CST);             \
-    }
+static void c11_unlock(spinlock_t *l)
+{
+    stbar();
+    arch_spin_unlock(l);
+}
 
-#define HELPERS(N, T)                                                           \
-    FETCH_OP(N, T, add, old + v)                                                \
-    FETCH_OP(N, T, sub, old - v)                                                \
-    FETCH_OP(N, T, and, old & v)                                                \
-    FETCH_OP(N, T, or, old | v)                                                 \
-    FETCH_OP(N, T, xor, old ^ v)                                                \
-    FETCH_OP(N, T, nand, ~(old & v))                                            \
-    T __atomic_load_##N(const volatile void *p, int order);                     \
-    T __atomic_load_##N(const volatile void *p, int order)                      \
-    {                                                                           \
-        (void)order;                                                            \
-        T v;                                                                    \
-        LOCKED(lock_for((volatile void *)p, N), v = *(const volatile T *)p);    \
-        return v;                                                               \
-    }                                                                           \
-    void __atomic_store_##N(volatile void *p, T v, int order);                  \
-    void __atomic_store_##N(volatile void *p, T v, int order)                   \
-    {                                                                           \
-        (void)order;                                                            \
-        LOCKED(lock_for(p, N), *(volatile T *)p = v);                           \
-    }                                                                           \
-    T __atomic_exchange_##N(volatile void *p, T v, int order);                  \
-    T __atomic_exchange_##N(volatile void *p, T v, int order)                   \
-    {                                                                           \
-        (void)order;                                                            \
-        volatile T *x = p;                                                      \
-        T old;                                                                  \
-        LOCKED(lock_for(p, N), { old = *x; *x = v; });                          \
-        return old;                                                             \
-    }                                                                           \
-    /* libatomic's ABI has no `weak` argument, unlike gcc's builtin: the C      \
-     * name differs, the symbol is the one gcc calls. */                        \
-    bool compare_exchange_##N(volatile void *p, void *expected, T new,          \
-                              int success, int failure)                         \
-        __asm__("__atomic_compare_exchange_" #N);                               \
-    bool compare_exchange_##N(volatile void *p, void *expected, T new,          \
-                              int success, int failure)                         \
-    {                                                                           \
-        (void)success;                                                          \
-        (void)failure;                                                          \
-        volatile T *x = p;                                                      \
-        T *want = expected, found;                                              \
-        LOCKED(lock_for(p, N), {                                                \
-            found = *x;                                                         \
-            if (found == *want)                                                 \
-                *x = new;                                                       \
-        });                                                                     \
-        if (found == *want)                                                     \
-            return true;                                                        \
-        *want = found;                                                          \
-        return false;                                                           \
-    }                                                                           \
-    T __sync_val_compare_and_swap_##N(volatile void *p, T old, T new);          \
-    T __sync_val_compare_and_swap_##N(volatile void *p, T old, T new)           \
-    {                                                                           \
-        T want = old;                                                           \
-        compare_exchange_##N(p, &want, new, 0, 0);                              \
-        return want;                                                            \
-    }                                                                           \
-    bool __sync_bool_compare_and_swap_##N(volatile void *p, T old, T new);      \
-    bool __sync_bool_compare_and_swap_##N(volatile void *p, T old, T new)       \
-    {                                                                           \
-        return compare_exchange_##N(p, &old, new, 0, 0);                        \
-    }                                                                           \
-    T __sync_lock_test_and_set_##N(volatile void *p, T v);                      \
-    T __sync_lock_test_and_set_##N(volatile void *p, T v)                       \
-    {                                                                           \
-        return __atomic_exchange_##N(p, v, __ATOMIC_ACQUIRE);                   \
-    }                                                                           \
-    void __sync_lock_release_##N(volatile void *p);                             \
-    void __sync_lock_release_##N(volatile void *p)                              \
-    {                                                                           \
-        __atomic_store_##N(p, 0, __ATOMIC_RELEASE);                             \
-    }
+#include "../libatomic-abi.h"
 
-HELPERS(1, unsigned char)
-HELPERS(2, unsigned short)
-HELPERS(4, unsigned int)
-HELPERS(8, unsigned long long)
+#define PRIMITIVES(N, T)                                                            static T c11_rmw_##N(volatile void *p, T v, enum c11_op op, int order)          {                                                                                   volatile T *x = p;                                                              spinlock_t *l = c11_lock(p, N, order);                                          T old = *x;                                                                     *x = (T)c11_apply(op, old, v);                                                  c11_unlock(l);                                                                  return old;                                                                 }                                                                               static bool c11_cas_##N(volatile void *p, T *expected, T desired,                                       int success, int failure)                               {                                                                                   (void)failure;                                                                  volatile T *x = p;                                                              spinlock_t *l = c11_lock(p, N, success);                                        T found = *x;                                                                   if (found == *expected)                                                             *x = desired;                                                               c11_unlock(l);                                                                  if (found == *expected)                                                             return true;                                                                *expected = found;                                                              return false;                                                               }                                                                               T __atomic_load_##N(const volatile void *p, int order);                         T __atomic_load_##N(const volatile void *p, int order)                          {                                                                                   spinlock_t *l = c11_lock((volatile void *)p, N, order);                         T v = *(const volatile T *)p;                                                   c11_unlock(l);                                                                  return v;                                                                   }                                                                               void __atomic_store_##N(volatile void *p, T v, int order);                      void __atomic_store_##N(volatile void *p, T v, int order)                       {                                                                                   c11_rmw_##N(p, v, C11_XCHG, order);                                         }                                                                               LIBATOMIC_NAMES(N, T)
+
+PRIMITIVES(1, unsigned char)
+PRIMITIVES(2, unsigned short)
+PRIMITIVES(4, unsigned int)
+PRIMITIVES(8, unsigned long long)

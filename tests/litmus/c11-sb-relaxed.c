@@ -1,0 +1,26 @@
+/* Litmus shape SB in C11 with memory_order_relaxed stores and loads
+ * (c11-sb.c): C11 allows both loads to read 0, and so do the
+ * architectures: gcc's relaxed accesses are plain ones (st/ld, mov, str/ldr)
+ * whose store waits in a store buffer (x86-TSO, Sewell et al., CACM 2010;
+ * SPARC V8 manual Appendix K; ARM ARM A3.8).  Forbidden under sc.
+ *
+ * riscv64: gcc 12 stores a relaxed atomic with a plain amoswap.w (not sw),
+ * and atomsim makes an AMO visible the moment it executes, so it never
+ * sees the outcome, though RVWMO allows it (no preserved-program-order rule
+ * orders an AMO without .aq/.rl before a later load of another address;
+ * RISC-V unprivileged ISA, chapter 17): one of the outcomes atomsim does
+ * not produce (README, "Memory models"), never one it should not.
+ *
+ * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
+ *
+ * Memory: sc rvwmo
+ * Search: dfs:4
+ * Result: Never
+ *
+ * Memory: tso pso arm
+ * Search: dfs:4
+ * Result: Sometimes
+ */
+#define STORE_ORDER memory_order_relaxed
+#define LOAD_ORDER memory_order_relaxed
+#include "c11-sb.c"
