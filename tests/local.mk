@@ -82,7 +82,7 @@ GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-u
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
 	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types \
 	libc-basics libc-assert libc-abort libc-double-free \
-	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv \
+	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv threads-c11 \
 	c11-conformance c11-counter-once c11-flag
 # ... of which these are built with -Wall -Wextra -Werror.
 GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free \

@@ -171,6 +171,21 @@ static void test_deadlock(gconstpointer data)
     result_clear(&r);
 }
 
+/* C11's <threads.h>: thrd_create, mtx_t, cnd_t and thrd_join's result. */
+static void test_c11_threads(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-c11");
+    struct result r = atomsim("--cores", "3", "--runs", "200", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
+    r = atomsim("--cores", "3", prog, NULL);
+    g_assert_nonnull(strstr(r.out, "cpu0: count 3, results 30\n"));
+    result_clear(&r);
+}
+
 /* A thread's failing assert: one finding at its line, exit 1. */
 static void test_assert(gconstpointer data)
 {
@@ -261,6 +276,7 @@ int main(int argc, char **argv)
         { "mutex", test_mutex },
         { "too-few-cores", test_too_few_cores },
         { "condition", test_condition },
+        { "c11-threads", test_c11_threads },
         { "deadlock", test_deadlock },
         { "assert", test_assert },
         { "malloc", test_malloc },

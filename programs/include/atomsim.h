@@ -2,7 +2,10 @@
  *
  * A guest program is a static ELF linked with atomsim's runtime.  Every
  * simulated core runs main() (SPMD); a core's return value is its exit code.
- * Globals are shared by all cores, each core has a private stack.
+ * A program that calls pthread_create is threaded instead: main runs on
+ * core 0, each thread on a core of its own (<pthread.h>, built on
+ * sim_wait and sim_wake below).  Globals are shared by all cores, each core
+ * has a private stack.
  *
  * The runtime talks to the simulator through the cpu's Linux system-call
  * instruction.  Under qemu-user (one core, no simulator) atomsim's own calls
