@@ -245,7 +245,7 @@ static void test_verifier(gconstpointer data)
     g_assert_cmpint(r.status, ==, 1);
     g_assert_nonnull(strstr(r.out, "n=7 x=10 y=10\n"));
     g_assert_nonnull(strstr(r.out, "check failed: reach_error() reached"));
-    g_assert_nonnull(strstr(r.out, "ended by a false __VERIFIER_assume"));
+    g_assert_nonnull(strstr(r.out, "ended by a false assumption"));
     g_assert_null(strstr(r.out, "lost update"));
     g_auto(GStrv) again = reproduce_argv(r.out);
     const char *seed = strstr(r.out, "--seed ");

@@ -96,7 +96,10 @@ static const char help_description[] =
     "variable VAR (a symbol of the program) in the summary but neither\n"
     "reports them nor exits non-zero for them; --only-checks does so for every\n"
     "finding but a failed check (sim_check, assert, abort, SV-COMP's\n"
-    "reach_error), as a verifier of assertions would.\n"
+    "reach_error), as a verifier of assertions would, and a run that runs out\n"
+    "of budget is no finding either; --only-reach-error keeps only SV-COMP's\n"
+    "reach_error (the property unreach-call), and abort() ends a run quietly,\n"
+    "as SV-COMP's assume_abort_if_not means it.\n"
     "\n"
     "Subcommands:\n"
     "  atomsim explain PRIMITIVE  how the guest library builds an atomic\n"
@@ -371,7 +374,10 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
           "(repeatable)", "VAR" },
         { "only-checks", 0, 0, G_OPTION_ARG_NONE, &o->only_checks,
           "Report only failed checks (sim_check, assert, abort, reach_error): count the "
-          "other findings", NULL },
+          "other findings and runs out of budget", NULL },
+        { "only-reach-error", 0, 0, G_OPTION_ARG_NONE, &o->only_reach_error,
+          "Report only reach_error() reached (SV-COMP's unreach-call); abort() ends a run "
+          "quietly", NULL },
         { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "Print the version", NULL },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->args, NULL, NULL },
         G_OPTION_ENTRY_NULL,

@@ -123,9 +123,10 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
     g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
                                                              o->shards) : g_strdup("");
     g_autofree char *seeds = explored_seeds(o, &res);
-    g_autofree char *assumed = res.assumed == 0 ? g_strdup("")
-                               : g_strdup_printf(", %u ended by a false __VERIFIER_assume",
-                                                 res.assumed);
+    g_autofree char *assumed = g_strdup_printf(
+        "%s%.0u%s%s%.0u%s", res.assumed ? ", " : "", res.assumed,
+        res.assumed ? " ended by a false assumption" : "", res.out_of_budget ? ", " : "",
+        res.out_of_budget, res.out_of_budget ? " ran out of budget" : "");
     g_autofree char *summary = g_strdup_printf(
         "explored %u run%s (%s%s) in %.2f s, %.0f runs/s on %d thread%s: %u with findings%s%s",
         res.runs, res.runs == 1 ? "" : "s", seeds, shard, res.seconds,
@@ -216,10 +217,13 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     g_autofree char *forgot = res.forgotten == 0 ? g_strdup("") : g_strdup_printf(
         "; the explored prefixes were forgotten %u time%s, to bound memory", res.forgotten,
         res.forgotten == 1 ? "" : "s");
+    g_autofree char *budget = res.out_of_budget == 0 ? g_strdup("") : g_strdup_printf(
+        "; %u ran out of budget", res.out_of_budget);
     g_autofree char *summary = g_strdup_printf(
         "dfs:%u%s ran %u schedules in %.2f s (%u cut short and %u not started: equivalent to "
-        "ones explored%s; %s%u distinct interleavings): %s", bound, shard, res.runs, res.seconds,
-        res.cuts, res.skipped, forgot, res.distinct_capped ? "at least " : "", res.distinct,
+        "ones explored%s; %s%u distinct interleavings%s): %s", bound, shard, res.runs,
+        res.seconds, res.cuts, res.skipped, forgot, res.distinct_capped ? "at least " : "",
+        res.distinct, budget,
         !res.exhausted ? (res.stopped_at_runs ? "stopped at --runs, nothing found so far"
                                               : "stopped at --time-limit, nothing found so far")
         : o->shards > 1 ? "this shard's share of the schedules with at most that many "

@@ -202,7 +202,9 @@ static int run_main(struct options *o)
         .nsinks = nsinks,
         .ignore = ignore,
         .nignore = nignore,
-        .only_checks = o->only_checks,
+        .report_only = o->only_reach_error ? REPORT_REACH_ERROR
+                       : o->only_checks    ? REPORT_CHECKS
+                                           : REPORT_ALL,
     };
     int status;
     if (sched_exhaustive(strategy)) {

@@ -29,6 +29,7 @@ struct options {
     gboolean shrink;
     gboolean no_inject;
     gboolean only_checks;
+    gboolean only_reach_error;
     char **faults;              /* --fault, as given */
     gboolean strip_lock;
     gboolean strip_fence;

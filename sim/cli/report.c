@@ -60,7 +60,9 @@ static char *run_options_text(const struct run *r, const struct options *o,
         g_string_append_printf(s, " --fault %s", *f);
     for (char **v = o->ignore; v && *v; v++)
         g_string_append_printf(s, " --ignore %s", *v);
-    if (o->only_checks)
+    if (o->only_reach_error)
+        g_string_append(s, " --only-reach-error");
+    else if (o->only_checks)
         g_string_append(s, " --only-checks");
     /* the seed draws the faults and injection's switches, which a fixed
      * schedule does not make */

@@ -15,6 +15,9 @@
 #include "guest-abi.h"
 #include "run-private.h"
 
+/* SV-COMP's error function (see on_reach_error). */
+#define REACH_ERROR_SYMBOL "reach_error"
+
 /* The log's line for an event. */
 static void __attribute__((cold, noinline)) log_event(const struct event *e)
 {
@@ -71,7 +74,10 @@ const char *run_schedule(struct run *r)
 /* f is on a variable --ignore names. */
 static bool finding_ignored(const struct run_options *opt, const struct finding *f)
 {
-    if (opt->only_checks)
+    if (opt->report_only == REPORT_REACH_ERROR)
+        return f->kind != FINDING_CHECK_FAILED ||
+               !g_str_has_prefix(f->message, REACH_ERROR_SYMBOL "() reached");
+    if (opt->report_only == REPORT_CHECKS)
         return f->kind != FINDING_CHECK_FAILED;
     if (f->kind != FINDING_LOST_UPDATE && f->kind != FINDING_MONITOR_DIVERGENCE)
         return false;
@@ -160,7 +166,7 @@ static void act_on(struct run *r, struct run_core *rc, const struct guest_outcom
         r->no_core_pc = out->check_pc;
         run_end_with(r, RUN_NO_CORE);
     }
-    if (out->assume_failed)
+    if (out->assume_failed || (out->aborted && r->opt->report_only == REPORT_REACH_ERROR))
         run_end_with(r, RUN_ASSUMED);
 }
 
@@ -253,7 +259,6 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
 /* SV-COMP's error function: a program is wrong if a call reaches it (the
  * competition's property unreach-call), whatever its body does.  The run
  * ends there, as at an abort. */
-#define REACH_ERROR_SYMBOL "reach_error"
 
 static void on_reach_error(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
@@ -418,6 +423,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->fault_core = 0;
     r->nondet_seed = opt->fault_seed;
     r->nondet_used = false;
+    r->quiet_budget = opt->report_only != REPORT_ALL;
     r->cores_needed = 0;
     findings_init(&r->found);
     if (r->turns == NULL)

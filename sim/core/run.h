@@ -67,7 +67,11 @@ struct run_options {
      * are counted (run's ignored), neither kept nor printed */
     const struct run_ignore *ignore;
     unsigned nignore;
-    bool only_checks;   /* --only-checks: every finding but a failed check is ignored */
+    /* --only-checks: every finding but a failed check is ignored, and a run
+     * out of budget is no finding; --only-reach-error: likewise but for
+     * SV-COMP's reach_error, and abort() ends a run quietly (SV-COMP's
+     * assume_abort_if_not). */
+    enum report_only { REPORT_ALL, REPORT_CHECKS, REPORT_REACH_ERROR } report_only;
 };
 
 /* What the run keeps of each core beyond the machine's struct core: the
@@ -134,6 +138,7 @@ struct run {
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one */
+    bool quiet_budget;          /* opt's report_only: a budget's end is no finding */
     unsigned cores_needed;      /* RUN_NO_CORE: the cores the program asked for, */
     uint64_t no_core_pc;        /* where it called pthread_create */
     double inject;              /* opt's, or 0 under a fixed schedule */
@@ -157,6 +162,11 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt);
  * array stays, empty, for the next run. */
 void run_clear(struct run *r);
 
+static inline bool run_out_of_budget(const struct run *r)
+{
+    return r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET;
+}
+
 /* Did the run find something: a finding, or an end that is not normal
  * (a fault, a budget, a deadlock) and not a search's cut? */
 static inline bool run_found(const struct run *r)
@@ -165,6 +175,8 @@ static inline bool run_found(const struct run *r)
         return true;
     /* a run a detector stopped has found what it reported, unless that was
      * ignored */
+    if (r->quiet_budget && run_out_of_budget(r))
+        return false;
     return r->end != RUN_DONE && r->end != RUN_CUT && r->end != RUN_ASSUMED &&
            r->end != RUN_STOPPED;
 }

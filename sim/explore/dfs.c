@@ -336,6 +336,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             node_free(n);
             break;
         }
+        out->out_of_budget += run_out_of_budget(r);
         run_clear(r);
         out->cuts += cut;
         if (!cut)

@@ -37,6 +37,7 @@ struct dfs_result {
     unsigned runs;              /* schedules run */
     unsigned cuts;              /* of them cut short: equivalent to ones explored */
     unsigned skipped;           /* children not started: likewise */
+    unsigned out_of_budget;     /* of them ran out of budget (no finding: --only-checks) */
     unsigned forgotten;         /* times the explored prefixes were dropped */
     unsigned distinct;          /* distinct interleavings (Mazurkiewicz traces)
                                    the runs not cut short completed */
