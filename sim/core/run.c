@@ -259,7 +259,6 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
 /* SV-COMP's error function: a program is wrong if a call reaches it (the
  * competition's property unreach-call), whatever its body does.  The run
  * ends there, as at an abort. */
-
 static void on_reach_error(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
     (void)uc;
