@@ -95,8 +95,9 @@ static void append_holder(struct progress *p, GString *s, uint64_t addr)
     if (holder >= 0)
         g_string_append_printf(s, ", a lock cpu%d holds (%s)", holder,
                                p->m->cores[holder].state == CORE_EXITED ? "exited"
-                               : p->m->cores[holder].state == CORE_RUNNING
-                                   ? "spinning" : "at a barrier");
+                               : p->m->cores[holder].state == CORE_RUNNING ? "spinning"
+                               : p->m->cores[holder].state == CORE_WAITING ? "waiting"
+                                                                           : "at a barrier");
 }
 
 /* Every running core spins: say on what, and who holds it. */
