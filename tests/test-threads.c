@@ -186,6 +186,22 @@ static void test_c11_threads(gconstpointer data)
     result_clear(&r);
 }
 
+/* A thread that spins through atomic sections on a flag no one sets: a
+ * deadlock finding (the sections' calls are no progress), long before the
+ * step budget. */
+static void test_spin_in_atomic_sections(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-spin-atomic");
+    struct result r = atomsim("--cores", "2", "--max-steps", "100000", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "deadlock: every running core only reads"));
+    g_assert_nonnull(strstr(r.out, " on flag"));
+    result_clear(&r);
+}
+
 /* A thread's failing assert: one finding at its line, exit 1. */
 static void test_assert(gconstpointer data)
 {
@@ -278,6 +294,7 @@ int main(int argc, char **argv)
         { "condition", test_condition },
         { "c11-threads", test_c11_threads },
         { "deadlock", test_deadlock },
+        { "spin-in-atomic-sections", test_spin_in_atomic_sections },
         { "assert", test_assert },
         { "malloc", test_malloc },
         { "verifier", test_verifier },

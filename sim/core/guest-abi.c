@@ -134,12 +134,13 @@ enum call {
 static const struct {
     const char *name;
     enum guest_call_reach reach;
+    bool quiet;                 /* changes nothing another core could see */
 } calls[] = {
     [CALL_WRITE] = { "write", REACH_READS_MEMORY },
     [CALL_EXIT] = { "exit", REACH_SCHEDULE },
     [CALL_EXIT_GROUP] = { "exit_group", REACH_SCHEDULE },
-    [CALL_CPU_ID] = { "sim_cpu_id", REACH_OWN_CORE },
-    [CALL_NCPUS] = { "sim_ncpus", REACH_OWN_CORE },
+    [CALL_CPU_ID] = { "sim_cpu_id", REACH_OWN_CORE, true },
+    [CALL_NCPUS] = { "sim_ncpus", REACH_OWN_CORE, true },
     [CALL_BARRIER] = { "sim_barrier", REACH_SCHEDULE },
     [CALL_CHECK_FAIL] = { "sim_check_failed", REACH_READS_MEMORY },
     [CALL_ABORT] = { "abort", REACH_SCHEDULE },
@@ -147,8 +148,8 @@ static const struct {
     /* a wait reads its word, a wake decides which cores run */
     [CALL_WAIT] = { "wait", REACH_ANYTHING },
     [CALL_WAKE] = { "wake", REACH_SCHEDULE },
-    [CALL_ATOMIC] = { "atomic section", REACH_SCHEDULE },
-    [CALL_NONDET] = { "nondet", REACH_OWN_CORE },
+    [CALL_ATOMIC] = { "atomic section", REACH_SCHEDULE, true },
+    [CALL_NONDET] = { "nondet", REACH_OWN_CORE, true },
     [CALL_ASSUME] = { "assume", REACH_SCHEDULE },
     [CALL_UNKNOWN] = { NULL, REACH_ANYTHING },
 };
@@ -186,6 +187,11 @@ const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr)
 {
     return calls[call_of(cpu, nr)].reach;
+}
+
+bool guest_call_quiet(const struct cpu_ops *cpu, uint64_t nr)
+{
+    return calls[call_of(cpu, nr)].quiet;
 }
 
 int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_t args[3],

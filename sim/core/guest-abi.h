@@ -53,5 +53,9 @@ enum guest_call_reach {
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);
+/* Does call nr change nothing another core could see (sim_cpu_id, an atomic
+ * section's bounds, a nondet value)?  A core that spins through such calls
+ * still only spins. */
+bool guest_call_quiet(const struct cpu_ops *cpu, uint64_t nr);
 
 #endif

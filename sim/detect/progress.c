@@ -1,6 +1,7 @@
 /* progress.c — see progress.h. */
 #include <string.h>
 #include "progress.h"
+#include "core/guest-abi.h"
 
 /* Steps of one spin after which the scheduler hears of it. */
 #define SPIN_YIELD 32
@@ -309,7 +310,8 @@ static void progress_event(void *ctx, const struct event *e)
     struct spinner *sp = &p->cores[e->core];
     /* the events a stopped run still sees (an instruction under way, the
      * drains it needed) change nothing: no progress was said once */
-    if (p->stopped || e->kind == EVENT_FENCE || e->kind == EVENT_CLREX)
+    if (p->stopped || e->kind == EVENT_FENCE || e->kind == EVENT_CLREX ||
+        (e->kind == EVENT_TRAP && guest_call_quiet(p->m->cpu, e->old_value)))
         return;
     bool failed_sc = e->kind == EVENT_SC && !(e->flags & EVENT_SUCCESS);
     if (e->kind == EVENT_SC)
