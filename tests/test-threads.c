@@ -67,10 +67,16 @@ static void test_gallery(gconstpointer data)
         for (unsigned k = 0; k < G_N_ELEMENTS(safe); k++) {
             g_autofree char *prog = gallery(cpu, safe[k]);
             r = atomsim("--cores", "4", "--memory", models[i], "--runs", "2000", prog, NULL);
-            int expected = expected_to_fail(cpu, models[i], safe[k]) ? 1 : 0;
-            if (r.status != expected)
+            bool fails = expected_to_fail(cpu, models[i], safe[k]);
+            if ((r.status != 0) != fails)
                 g_test_message("%s under %s: %s%s", safe[k], models[i], r.out, r.err);
-            g_assert_cmpint(r.status, ==, expected);
+            /* failing: a finding, or under pso (where the thread library's
+             * own release is a plain store too) a thread started before its
+             * function was visible: a guest fault */
+            if (fails)
+                g_assert_true(r.status == 1 || (r.status == 3 && strcmp(models[i], "pso") == 0));
+            else
+                g_assert_cmpint(r.status, ==, 0);
             result_clear(&r);
         }
     }

@@ -75,16 +75,12 @@ long sim_wake(volatile int *word, int count)
  * wait there for a thread.  Any other program runs main on every core. */
 extern void __sim_thread_idle(void) __attribute__((weak, noreturn));
 int main(void);
-static int threaded;
 
 int __sim_main(void);
 int __sim_main(void)
 {
-    if (__sim_thread_idle) {
-        threaded = 1;
-        if (sim_cpu_id() != 0)
-            __sim_thread_idle();
-    }
+    if (__sim_thread_idle && sim_cpu_id() != 0)
+        __sim_thread_idle();
     return main();
 }
 
@@ -94,7 +90,7 @@ int __sim_main(void)
 void __sim_start_exit(int code) __attribute__((noreturn));
 void __sim_start_exit(int code)
 {
-    if (threaded)
+    if (__sim_thread_idle)      /* only main returns here: no thread does */
         for (;;)
             sim_syscall(LINUX_SYS_exit_group, code, 0, 0);
     sim_exit(code);

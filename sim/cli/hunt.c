@@ -123,10 +123,13 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
     g_autofree char *shard = o->shards > 1 ? g_strdup_printf(", shard %u/%u", o->shard,
                                                              o->shards) : g_strdup("");
     g_autofree char *seeds = explored_seeds(o, &res);
-    g_autofree char *assumed = g_strdup_printf(
-        "%s%.0u%s%s%.0u%s", res.assumed ? ", " : "", res.assumed,
-        res.assumed ? " ended by a false assumption" : "", res.out_of_budget ? ", " : "",
-        res.out_of_budget, res.out_of_budget ? " ran out of budget" : "");
+    /* runs that ended without a finding, though not as every core ending */
+    GString *quiet = g_string_new(NULL);
+    if (res.assumed)
+        g_string_append_printf(quiet, ", %u ended by a false assumption", res.assumed);
+    if (res.out_of_budget)
+        g_string_append_printf(quiet, ", %u ran out of budget", res.out_of_budget);
+    g_autofree char *assumed = g_string_free(quiet, FALSE);
     g_autofree char *summary = g_strdup_printf(
         "explored %u run%s (%s%s) in %.2f s, %.0f runs/s on %d thread%s: %u with findings%s%s",
         res.runs, res.runs == 1 ? "" : "s", seeds, shard, res.seconds,

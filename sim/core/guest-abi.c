@@ -33,12 +33,17 @@ static char *guest_string(struct machine *m, uint64_t addr)
     return g_string_free(s, FALSE);
 }
 
+/* SIM_WAIT_* of a waiting core. */
+static unsigned wait_kind(const struct core *c)
+{
+    return (unsigned)(c->wait_what & ((1u << SIM_WAIT_DETAIL_SHIFT) - 1));
+}
+
 /* Does core c wait for work: a core of a threaded program not yet given a
  * thread? */
 bool guest_core_idle(const struct core *c)
 {
-    return c->state == CORE_WAITING &&
-           (c->wait_what & ((1u << SIM_WAIT_DETAIL_SHIFT) - 1)) == SIM_WAIT_IDLE;
+    return c->state == CORE_WAITING && wait_kind(c) == SIM_WAIT_IDLE;
 }
 
 /* sim_barrier: the cores meet once every core still running has arrived
@@ -67,14 +72,21 @@ static void core_exit(struct machine *m, struct core *c, int code, struct guest_
     barrier_release_if_complete(m);
 }
 
-/* exit_group, abort: every core ends with the code; only the caller's exit
- * is its own (a finding if non-zero). */
+/* exit_group: every core ends with the code; only the caller's exit is its
+ * own (a finding if non-zero). */
 static void every_core_exits(struct machine *m, struct core *c, int code,
                              struct guest_outcome *out)
 {
     for (unsigned i = 0; i < m->ncores; i++)
         core_exit(m, &m->cores[i], code, out);
     out->exited &= 1ull << c->id;
+}
+
+void guest_end_program(struct machine *m, int code)
+{
+    struct guest_outcome ignored = { 0 };
+    for (unsigned i = 0; i < m->ncores; i++)
+        core_exit(m, &m->cores[i], code, &ignored);
 }
 
 /* SIM_SYS_WAIT: block unless the 32-bit word at addr has changed (Linux's
@@ -223,8 +235,7 @@ int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_
         out->check_failed = guest_string(m, args[0]);
         out->check_pc = args[1];
         out->aborted = true;
-        every_core_exits(m, c, 134, out);
-        out->exited = 0;        /* the finding is the abort, not the exit code */
+        guest_end_program(m, GUEST_ABORT_STATUS);  /* the finding is the abort */
         return 0;
     case CALL_THREAD_NEW:
         return thread_new(m, args[0], out);
@@ -240,9 +251,7 @@ int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_
         return 0;
     case CALL_ASSUME:
         out->assume_failed = true;
-        for (unsigned i = 0; i < m->ncores; i++)
-            core_exit(m, &m->cores[i], 0, out);
-        out->exited = 0;
+        guest_end_program(m, 0);
         return 0;
     default:
         return -ENOSYS;
@@ -260,7 +269,7 @@ const struct core *guest_first_waiting(const struct machine *m)
 /* " waits for mutex m1 (held by cpu2)" ...: what core c waits for. */
 static void append_wait(GString *s, struct machine *m, const struct core *c)
 {
-    unsigned kind = (unsigned)(c->wait_what & ((1u << SIM_WAIT_DETAIL_SHIFT) - 1));
+    unsigned kind = wait_kind(c);
     uint64_t detail = c->wait_what >> SIM_WAIT_DETAIL_SHIFT;
     g_autofree char *name = image_name_addr(m->img, c->wait_addr);
     uint32_t word = (uint32_t)machine_read(m, c->wait_addr, 4);

@@ -31,6 +31,14 @@ struct guest_outcome {
 int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_t args[3],
                    struct guest_outcome *out);
 
+/* The exit status of a program abort() or reach_error() ended: 128 +
+ * SIGABRT, as a shell shows it. */
+#define GUEST_ABORT_STATUS 134
+
+/* Every core that has not ended ends now, with code, and no exit-code
+ * finding: an abort, a false assumption, a reached reach_error. */
+void guest_end_program(struct machine *m, int code);
+
 /* Is c a core of a threaded program that waits for a thread to run? */
 bool guest_core_idle(const struct core *c);
 

@@ -273,13 +273,7 @@ static void on_reach_error(uc_engine *uc, uint64_t pc, uint32_t size, void *data
     struct finding f = { .kind = FINDING_CHECK_FAILED, .core = rc->core->id, .text = text,
                          .pc = pc, .message = (char *)REACH_ERROR_SYMBOL "() reached" };
     report(r, &f);
-    for (unsigned i = 0; i < r->m->ncores; i++) {
-        struct core *c = &r->m->cores[i];
-        if (c->state != CORE_EXITED) {
-            c->state = CORE_EXITED;
-            c->exit_code = 134;
-        }
-    }
+    guest_end_program(r->m, GUEST_ABORT_STATUS);
     step_stop_before(r, rc, pc);
 }
 
