@@ -6,6 +6,7 @@
 #   detect  detectors: findings from events
 #   report  views of a run
 #   explore many runs
+#   litmus  litmus files: parsed, built, run exhaustively, judged
 #   cli     the atomsim command
 include $(srcdir)/%D%/base/local.mk
 include $(srcdir)/%D%/sched/local.mk
@@ -13,5 +14,6 @@ include $(srcdir)/%D%/core/local.mk
 include $(srcdir)/%D%/detect/local.mk
 include $(srcdir)/%D%/report/local.mk
 include $(srcdir)/%D%/explore/local.mk
+include $(srcdir)/%D%/litmus/local.mk
 include $(srcdir)/%D%/cli/local.mk
 libatomsim_a_SOURCES += programs/include/atomsim-abi.h

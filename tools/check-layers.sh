@@ -3,7 +3,7 @@
 # run only down its layers, and never in a circle?
 #
 # The layers, bottom up (sim/local.mk says what each is):
-#   sim/base  cpus  sim/sched  sim/core  sim/detect  sim/report  sim/explore  sim/cli
+#   sim/base  cpus  sim/sched  sim/core  sim/detect  sim/report  sim/explore  sim/litmus  sim/cli
 # A file may include, and call, files of its own layer and of layers below.
 # Includes are read from the sources; calls from the objects' symbols (nm)
 # when BUILDDIR holds a build.  Neither graph may have a cycle (tsort finds
@@ -16,7 +16,7 @@ src=${1:-$(dirname "$0")/..}
 build=${2:-$src}
 cd "$src"
 
-layers=(sim/base cpus sim/sched sim/core sim/detect sim/report sim/explore sim/cli)
+layers=(sim/base cpus sim/sched sim/core sim/detect sim/report sim/explore sim/litmus sim/cli)
 declare -A ranks
 for i in "${!layers[@]}"; do ranks[${layers[$i]}]=$i; done
 # The module of an object: its folder and stem, where the files that share

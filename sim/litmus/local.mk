@@ -1,0 +1,5 @@
+# sim/litmus/: litmus files (herd7's format, and C litmus as the kernel's
+# tools/memory-model writes them): parsed, built for a cpu, run exhaustively,
+# judged against their expected verdicts.
+libatomsim_a_SOURCES += \
+	%D%/litmus-file.h
