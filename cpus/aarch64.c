@@ -601,4 +601,5 @@ const struct cpu_ops cpu_aarch64 = {
     .syscall_args = a64_syscall_args,
     .syscall_return = a64_syscall_return,
     .trap_name = a64_trap_name,
+    .litmus = &aarch64_litmus,
 };

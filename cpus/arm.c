@@ -465,4 +465,5 @@ const struct cpu_ops cpu_arm = {
     .syscall_args = arm_syscall_args,
     .syscall_return = arm_syscall_return,
     .trap_name = arm_trap_name,
+    .litmus = &arm_litmus,
 };

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <glib.h>
 #include <unicorn/unicorn.h>
 
 #include "base/kinds.h"
@@ -154,11 +155,42 @@ struct cpu_ops {
     uc_err (*syscall_return)(uc_engine *uc, int64_t result);
     /* Name an interrupt that is not the system call ("undefined instruction"). */
     const char *(*trap_name)(uint32_t intno);
+
+    /* Its herd7 litmus dialect (sim/litmus/), or NULL. */
+    const struct cpu_litmus *litmus;
+};
+
+/* How a cpu's litmus threads become GNU assembler: sim/litmus/ writes a .S
+ * file (with cpp's #line markers, so that the assembler's errors name the
+ * litmus file's lines), a function per thread:
+ *
+ *   P:   the registers of the initial state set (set_reg)
+ *        the test's instructions, each as the assembler spells it (insn)
+ *        the registers the condition reads stored, and the core ended (finish)
+ *
+ * Registers are named as the test names them ("EAX", "R2", "X1", "x5", and
+ * for SPARC, which has no herd7 dialect, "o0" for %o0). */
+struct cpu_litmus {
+    const char *const *archs;   /* herd7's names of the dialect ("X86"), NULL-ended */
+    const char *const *reserved;        /* registers the harness uses, lower case */
+    const char *preamble;       /* directives that open the file */
+    const char *function_type;  /* ".type P, <this>": "%function", "@function" */
+    /* Append reg = the address of location sym (sym not NULL), or value. */
+    void (*set_reg)(GString *out, const char *reg, const char *sym, int64_t value);
+    /* Append one instruction of the test as the assembler spells it;
+     * locations it names directly (x86's [x]) are added to symbols. */
+    void (*insn)(GString *out, const char *insn, GPtrArray *symbols);
+    /* Append: regs[i] stored at sym + i * slot bytes (slot: the cpu's word),
+     * then a call of done, which ends the core. */
+    void (*finish)(GString *out, const char *const *regs, unsigned n, const char *sym,
+                   unsigned slot, const char *done);
 };
 
 /* cpus.c: the list of cpus, and look-ups in it. */
 extern const struct cpu_ops cpu_sparc32, cpu_arm, cpu_x86, cpu_x86_64;
 extern const struct cpu_ops cpu_aarch64, cpu_riscv64;
+extern const struct cpu_litmus x86_litmus, x86_64_litmus, arm_litmus, aarch64_litmus,
+    riscv64_litmus, sparc32_litmus;
 extern const struct cpu_ops *const cpu_list[];
 const struct cpu_ops *cpu_find(const char *name);
 const struct cpu_ops *cpu_for_elf(uint16_t machine, uint8_t elf_class, uint8_t elf_data);

@@ -126,4 +126,5 @@ const struct cpu_ops cpu_riscv64 = {
     .syscall_args = rv_syscall_args,
     .syscall_return = rv_syscall_return,
     .trap_name = rv_trap_name,
+    .litmus = &riscv64_litmus,
 };

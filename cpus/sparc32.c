@@ -442,4 +442,5 @@ const struct cpu_ops cpu_sparc32 = {
     .syscall_args = sparc_syscall_args,
     .syscall_return = sparc_syscall_return,
     .trap_name = sparc_trap_name,
+    .litmus = &sparc32_litmus,
 };

@@ -440,6 +440,7 @@ const struct cpu_ops cpu_x86 = {
     .syscall_args = x86_syscall_args_32,
     .syscall_return = x86_syscall_return_32,
     .trap_name = x86_trap_name,
+    .litmus = &x86_litmus,
 };
 
 const struct cpu_ops cpu_x86_64 = {
@@ -471,4 +472,5 @@ const struct cpu_ops cpu_x86_64 = {
     .syscall_args = x86_syscall_args_64,
     .syscall_return = x86_syscall_return_64,
     .trap_name = x86_trap_name,
+    .litmus = &x86_64_litmus,
 };

@@ -18,6 +18,7 @@
 #include "sched/scheduler.h"
 #include "report/trace.h"
 #include "explain.h"
+#include "litmus-cli.h"
 #include "report/timeline.h"
 
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
@@ -245,7 +246,7 @@ static bool log_to(const char *path)
     return true;
 }
 
-/* atomsim [explain] [OPTION...] PROGRAM.elf */
+/* atomsim [explain|litmus] [OPTION...] PROGRAM.elf */
 int main(int argc, char **argv)
 {
     /* Unicorn 2.0.1 sends every guest store through its check for code on
@@ -256,6 +257,8 @@ int main(int argc, char **argv)
     g_setenv("G_SLICE", "always-malloc", FALSE);
     if (argc > 1 && strcmp(argv[1], "explain") == 0)
         return explain_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "litmus") == 0)
+        return litmus_main(argc - 1, argv + 1);
     struct options o;
     g_autoptr(GError) error = NULL;
     int status;

@@ -215,11 +215,11 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
 }
 
 /* The last run completed (it was not cut short and found nothing): count
- * its trace if it is one no run before completed, and write it out
+ * its trace if it is one no run before completed (true), and write it out
  * (ATOMSIM_DFS_CLASSES, and the explore log); if one did, check that this
  * run saw what it saw (with ATOMSIM_DFS_REDUCE=0 every run of a trace is
  * checked against the first). */
-static void count_class(struct dfs *s, struct dfs_result *out)
+static bool count_class(struct dfs *s, struct dfs_result *out)
 {
     g_autofree char *text = equivalence_trace_text(s->eq);
     GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
@@ -239,16 +239,17 @@ static void count_class(struct dfs *s, struct dfs_result *out)
             g_warning("dfs: two runs of one interleaving saw different values: %s", text);
             s->warned = true;
         }
-        return;
+        return false;
     }
     if (g_hash_table_size(s->classes) >= DFS_CLASSES_MAX) {
         out->distinct_capped = true;
-        return;
+        return false;
     }
     g_hash_table_insert(s->classes, k, (gpointer)(uintptr_t)values);
     LOG(LOG_EXPLORE, "dfs: a new interleaving (%u): %s", g_hash_table_size(s->classes), text);
     if (s->classes_file != NULL)
         fprintf(s->classes_file, "%s\n", text);
+    return true;
 }
 
 /* The reduction is on unless ATOMSIM_DFS_REDUCE=0 (to check it: the same
@@ -337,10 +338,10 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             break;
         }
         out->out_of_budget += run_out_of_budget(r);
+        if (!cut && count_class(&s, out) && r->end == RUN_DONE && o->completed != NULL)
+            o->completed(o->completed_ctx, r);
         run_clear(r);
         out->cuts += cut;
-        if (!cut)
-            count_class(&s, out);
         struct search_record *rec = record_run(eq, steps, m->ncores);
         expand(&s, n, steps, cut, n->preemptions < o->bound, out->runs == 1, rec);
         if (out->runs == 1)

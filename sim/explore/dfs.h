@@ -27,6 +27,11 @@ struct dfs_options {
     double time_limit;          /* seconds (0: none) */
     unsigned shard, shards;     /* --shard: the root's children are dealt out */
     struct ticker *ticker;      /* told how far the search is, or NULL */
+    /* Shown each run that ended normally with an interleaving no run
+     * before completed, before the run is cleared (its machine holds the
+     * final state), or NULL. */
+    void (*completed)(void *ctx, struct run *r);
+    void *completed_ctx;
 };
 
 struct dfs_result {

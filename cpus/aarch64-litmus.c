@@ -1,0 +1,60 @@
+/* aarch64-litmus.c — herd7's AArch64 litmus dialect, as GNU as reads it.
+ *
+ * herd7's AArch64 rows are the assembler's own ("MOV W0,#1", "STR W0,[X1]",
+ * "LDAR W2,[X3]", "DMB ISH", "LDADD W0,W2,[X1]"): kept as written.  A
+ * register gets a location's address with adrp/add, a value from the
+ * literal pool; a W register's value is stored from itself (4 bytes of the
+ * slot, little-endian: the slot reads as the zero-extended value). */
+#include <ctype.h>
+
+#include "cpu.h"
+
+/* The X register of a W or X register's name. */
+static char *x_reg(const char *reg)
+{
+    char *x = g_strdup(reg);
+    if (x[0] == 'W' || x[0] == 'w')
+        x[0] = x[0] == 'W' ? 'X' : 'x';
+    return x;
+}
+
+static void aarch64_set_reg(GString *out, const char *reg, const char *sym, int64_t value)
+{
+    g_autofree char *x = x_reg(reg);
+    if (sym != NULL)
+        g_string_append_printf(out, "\tadrp %s, %s\n\tadd %s, %s, :lo12:%s\n", x, sym, x, x, sym);
+    else
+        g_string_append_printf(out, "\tldr %s, =%" G_GINT64_FORMAT "\n", x, value);
+}
+
+static void aarch64_insn(GString *out, const char *insn, GPtrArray *symbols)
+{
+    (void)symbols;
+    g_string_append_printf(out, "\t%s\n", insn);
+}
+
+/* x16 (ip0) holds the slots' address: the harness reserves it. */
+static void aarch64_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
+                           unsigned slot, const char *done)
+{
+    g_string_append_printf(out, "\tadrp x16, %s\n\tadd x16, x16, :lo12:%s\n", sym, sym);
+    for (unsigned i = 0; i < n; i++)
+        g_string_append_printf(out, "\tstr %s, [x16, #%u]\n", regs[i], i * slot);
+    g_string_append_printf(out, "\tbl %s\n", done);
+}
+
+static const char *const aarch64_archs[] = { "AArch64", "AARCH64", NULL };
+/* ip0, ip1, the platform register, fp, lr, sp */
+static const char *const aarch64_reserved[] = { "x16", "w16", "x17", "w17", "x18", "w18",
+                                                "x29", "w29", "x30", "w30", "sp", "wsp",
+                                                "fp", "lr", NULL };
+
+const struct cpu_litmus aarch64_litmus = {
+    .archs = aarch64_archs,
+    .reserved = aarch64_reserved,
+    .preamble = "",
+    .function_type = "%function",
+    .set_reg = aarch64_set_reg,
+    .insn = aarch64_insn,
+    .finish = aarch64_finish,
+};

@@ -1,0 +1,50 @@
+/* arm-litmus.c — herd7's ARM litmus dialect (ARMv7, A32), as GNU as reads it.
+ *
+ * herd7's ARM rows are the assembler's own ("MOV R0,#1", "STR R0,[R1]",
+ * "LDREX R0,[R1]", "DMB", "BNE LC00"): they are kept as written.  Registers
+ * get a location's address with movw/movt (ARMv7's 16-bit halves). */
+#include "cpu.h"
+
+static void arm_set_reg(GString *out, const char *reg, const char *sym, int64_t value)
+{
+    if (sym != NULL) {
+        g_string_append_printf(out, "\tmovw %s, #:lower16:%s\n\tmovt %s, #:upper16:%s\n", reg,
+                               sym, reg, sym);
+    } else {
+        uint32_t v = (uint32_t)value;
+        g_string_append_printf(out, "\tmovw %s, #%u\n\tmovt %s, #%u\n", reg, v & 0xffff, reg,
+                               v >> 16);
+    }
+}
+
+static void arm_insn(GString *out, const char *insn, GPtrArray *symbols)
+{
+    (void)symbols;
+    g_string_append_printf(out, "\t%s\n", insn);
+}
+
+/* r12 (ip) holds the slots' address: the harness reserves it. */
+static void arm_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
+                       unsigned slot, const char *done)
+{
+    g_string_append_printf(out, "\tmovw r12, #:lower16:%s\n\tmovt r12, #:upper16:%s\n", sym,
+                           sym);
+    for (unsigned i = 0; i < n; i++)
+        g_string_append_printf(out, "\tstr %s, [r12, #%u]\n", regs[i], i * slot);
+    g_string_append_printf(out, "\tbl %s\n", done);
+}
+
+static const char *const arm_archs[] = { "ARM", NULL };
+/* r11 (fp), r12 (the harness's scratch), sp, lr, pc */
+static const char *const arm_reserved[] = { "r11", "fp", "r12", "ip", "r13", "sp",
+                                            "r14", "lr",  "r15", "pc", NULL };
+
+const struct cpu_litmus arm_litmus = {
+    .archs = arm_archs,
+    .reserved = arm_reserved,
+    .preamble = "\t.syntax unified\n\t.arm\n",
+    .function_type = "%function",
+    .set_reg = arm_set_reg,
+    .insn = arm_insn,
+    .finish = arm_finish,
+};

@@ -1,0 +1,52 @@
+/* litmus-build.h — a litmus test as a guest program for one cpu.
+ *
+ * The program is generated: a C harness (the locations as globals with
+ * their initial values, a slot per register the condition reads, and a
+ * main that runs thread P<n> on core n), and the threads — for an assembly
+ * dialect a .S file the cpu's dialect writes (cpus/, struct cpu_litmus),
+ * for C litmus the test's own functions with the kernel's API
+ * (<litmus-linux.h>).  tools/atomsim-cc builds it.  The ELF is kept in a
+ * cache, named by a digest of the sources, the cpu and the guest runtime
+ * they link, so a catalogue builds once.
+ */
+#ifndef ATOMSIM_LITMUS_BUILD_H
+#define ATOMSIM_LITMUS_BUILD_H
+
+#include <glib.h>
+#include "cpus/cpu.h"
+#include "litmus-file.h"
+
+/* Where a thread's registers are after it ran: register k of the thread's
+ * observables (litmus_observables, in order) at this symbol + k words. */
+#define LITMUS_REGS_SYMBOL "__litmus_regs_%u"
+
+struct litmus_builder {
+    char *cc;                   /* tools/atomsim-cc */
+    char *cache_dir;
+    GHashTable *stamps;         /* cpu name -> its runtime's stamp (char *) */
+};
+
+/* A builder with atomsim-cc at cc and the cache in cache_dir (made if
+ * missing). */
+void litmus_builder_init(struct litmus_builder *b, const char *cc, const char *cache_dir);
+void litmus_builder_clear(struct litmus_builder *b);
+
+/* The cpu a test runs on: for an assembly dialect the cpu whose dialect it
+ * is (requested, if not NULL, must be that cpu); for C, requested.  NULL
+ * with error (ATOMSIM_ERROR_INPUT) when none is. */
+const struct cpu_ops *litmus_cpu_for(const struct litmus_test *t, const struct cpu_ops *requested,
+                                     GError **error);
+/* Is t written in C (run on any cpu)? */
+bool litmus_is_c(const struct litmus_test *t);
+
+/* Build t for cpu: the ELF's path (to free), or NULL with error naming the
+ * test's file and line where the compiler or assembler said one. */
+char *litmus_build(struct litmus_builder *b, const struct litmus_test *t,
+                   const struct cpu_ops *cpu, GError **error);
+
+/* The sources, for the cache's key and for the curious (to free). */
+char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *cpu);
+char *litmus_threads_source(const struct litmus_test *t, const struct cpu_ops *cpu,
+                            GError **error);
+
+#endif

@@ -1,0 +1,355 @@
+/* litmus-run.c — see litmus-run.h. */
+#include <string.h>
+
+#include "base/error.h"
+#include "core/run.h"
+#include "explore/dfs.h"
+#include "litmus-build.h"
+#include "litmus-run.h"
+
+/* One access of an execution: a read's value, or a write's place in its
+ * location's order. */
+struct access {
+    uint64_t addr;
+    uint64_t seq;               /* the order the run saw them in */
+    uint64_t value;
+    uint16_t core;
+    uint8_t write;
+};
+
+/* The search's state while it runs: the test, the machine, the states. */
+struct collect {
+    const struct litmus_test *t;
+    struct machine *m;
+    GPtrArray *observables;
+    uint64_t *addrs;            /* where each observable is */
+    unsigned *sizes;            /* and its bytes */
+    bool *wide;                 /* compared in 64 bits (else the low 32, signed) */
+    int64_t *values;            /* the run's, during the callback */
+    GHashTable *states;         /* GBytes of values -> struct litmus_state * */
+    GArray *accesses;           /* struct access: the run's, as its events came */
+    uint64_t slots_lo, slots_hi;        /* the registers' slots: the harness's, left out */
+    GHashTable *executions;     /* the digests of the executions counted */
+    struct litmus_outcome *out;
+    struct run *r;
+};
+
+static void state_free(gpointer p)
+{
+    struct litmus_state *s = p;
+    g_free(s->values);
+    g_free(s);
+}
+
+/* Is a type 64 bits wide on every cpu (or a pointer)? */
+static bool wide_type(const char *type)
+{
+    return strstr(type, "64") != NULL || strstr(type, "long") != NULL ||
+           strchr(type, '*') != NULL;
+}
+
+/* The declared type of a register or location, or NULL. */
+static const char *declared_type(const struct litmus_test *t, int thread, const char *name)
+{
+    for (guint i = 0; i < t->vars->len; i++) {
+        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
+        if (v->thread == thread && strcmp(v->name, name) == 0)
+            return v->type;
+    }
+    return NULL;
+}
+
+/* Where each observable lives in the program: a register's slot, a
+ * location's symbol.  False with error if the program lacks one. */
+static bool locate(struct collect *c, GError **error)
+{
+    const struct image *img = c->m->img;
+    unsigned word = c->m->cpu->word_size;
+    unsigned n = c->observables->len;
+    c->addrs = g_new0(uint64_t, n);
+    c->sizes = g_new0(unsigned, n);
+    c->wide = g_new0(bool, n);
+    c->values = g_new0(int64_t, n);
+    unsigned slot[LITMUS_MAX_THREADS] = { 0 };
+    c->slots_lo = UINT64_MAX;
+    for (guint t = 0; t < c->t->threads->len; t++) {
+        g_autofree char *sym = g_strdup_printf(LITMUS_REGS_SYMBOL, t);
+        const struct symbol *s = image_find_symbol(img, sym);
+        if (s != NULL) {
+            c->slots_lo = MIN(c->slots_lo, s->addr);
+            c->slots_hi = MAX(c->slots_hi, s->addr + s->size);
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
+        g_autofree char *sym = o->thread >= 0 ? g_strdup_printf(LITMUS_REGS_SYMBOL, o->thread)
+                                              : g_strdup(o->name);
+        const struct symbol *s = image_find_symbol(img, sym);
+        if (s == NULL || (o->thread >= 0 && o->thread >= LITMUS_MAX_THREADS)) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: no %s in the program",
+                        c->t->file, sym);
+            return false;
+        }
+        const char *type = declared_type(c->t, o->thread, o->name);
+        if (o->thread >= 0) {
+            c->addrs[i] = s->addr + (uint64_t)slot[o->thread]++ * word;
+            c->sizes[i] = word;
+            c->wide[i] = type != NULL && wide_type(type);
+        } else {
+            c->addrs[i] = s->addr;
+            c->sizes[i] = s->size == 1 || s->size == 2 || s->size == 8 ? (unsigned)s->size : 4;
+            c->wide[i] = c->sizes[i] == 8;
+        }
+    }
+    return true;
+}
+
+/* The final value of observable i, as its type reads it. */
+static int64_t final_value(struct collect *c, unsigned i)
+{
+    uint64_t v = machine_read(c->m, c->addrs[i], c->sizes[i]);
+    switch (c->wide[i] ? 8 : MIN(c->sizes[i], 4)) {
+    case 1: return (int8_t)v;
+    case 2: return (int16_t)v;
+    case 4: return (int32_t)v;
+    default: return (int64_t)v;
+    }
+}
+
+static int64_t lookup_value(void *ctx, int thread, const char *name)
+{
+    struct collect *c = ctx;
+    for (guint i = 0; i < c->observables->len; i++) {
+        const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
+        if (o->thread == thread && strcmp(o->name, name) == 0)
+            return c->values[i];
+    }
+    return 0;
+}
+
+static int64_t lookup_address(void *ctx, const char *sym)
+{
+    struct collect *c = ctx;
+    const struct symbol *s = image_find_symbol(c->m->img, sym);
+    return s ? (int64_t)s->addr : -1;
+}
+
+/* The events of an execution, as herd7 tells executions apart: what each
+ * read of each core read (its rf, by the value), and the order of the
+ * writes to each location (co).  The harness's own steps (its traps, its
+ * stores of the registers) and the order of accesses to different
+ * locations tell none apart. */
+static void execution_begin(void *ctx, const struct run_control *ctl)
+{
+    struct collect *c = ctx;
+    (void)ctl;
+    g_array_set_size(c->accesses, 0);
+}
+
+static void execution_event(void *ctx, const struct event *e)
+{
+    struct collect *c = ctx;
+    if (!event_has_addr(e) || (e->addr >= c->slots_lo && e->addr < c->slots_hi))
+        return;
+    uint64_t mask = value_mask(e->size);
+    bool reads = e->kind == EVENT_LOAD || e->kind == EVENT_LL || e->kind == EVENT_RMW;
+    struct access a = { e->addr, c->accesses->len, e->old_value & mask, e->core, 0 };
+    if (reads)
+        g_array_append_val(c->accesses, a);
+    if (event_stored(e)) {
+        a.value = e->new_value & mask;
+        a.write = 1;
+        a.seq = c->accesses->len;
+        g_array_append_val(c->accesses, a);
+    }
+}
+
+/* Reads by core then in order; writes by location then in order. */
+static gint access_order(gconstpointer pa, gconstpointer pb)
+{
+    const struct access *a = pa, *b = pb;
+    if (a->write != b->write)
+        return a->write < b->write ? -1 : 1;
+    uint64_t ka = a->write ? a->addr : a->core, kb = b->write ? b->addr : b->core;
+    if (ka != kb)
+        return ka < kb ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Is the run's execution one not counted before?  (It is remembered.) */
+static bool new_execution(struct collect *c)
+{
+    g_array_sort(c->accesses, access_order);
+    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    for (guint i = 0; i < c->accesses->len; i++) {
+        const struct access *a = &g_array_index(c->accesses, struct access, i);
+        uint64_t words[4] = { a->write, a->write ? a->addr : a->core, a->addr, a->value };
+        g_checksum_update(sum, (const guchar *)words, sizeof words);
+    }
+    guint8 digest[32];
+    gsize len = sizeof digest;
+    g_checksum_get_digest(sum, digest, &len);
+    g_checksum_free(sum);
+    GBytes *key = g_bytes_new(digest, len);
+    if (g_hash_table_contains(c->executions, key)) {
+        g_bytes_unref(key);
+        return false;
+    }
+    g_hash_table_add(c->executions, key);
+    return true;
+}
+
+/* An execution completed: its final state counted, once per execution. */
+static void completed(void *ctx, struct run *r)
+{
+    struct collect *c = ctx;
+    if (!new_execution(c))
+        return;
+    unsigned n = c->observables->len;
+    for (unsigned i = 0; i < n; i++)
+        c->values[i] = final_value(c, i);
+    /* a value compared with an address compares as the address's width */
+    if (c->t->filter != NULL &&
+        !litmus_cond_eval(c->t->filter, lookup_value, lookup_address, c)) {
+        c->out->filtered++;
+        return;
+    }
+    bool holds = litmus_cond_eval(c->t->cond, lookup_value, lookup_address, c);
+    if (holds)
+        c->out->positive++;
+    else
+        c->out->negative++;
+    char **example = holds ? &c->out->witness : &c->out->counterexample;
+    if (*example == NULL)
+        *example = g_strdup(run_schedule(r));
+    g_autoptr(GBytes) key = g_bytes_new(c->values, n * sizeof *c->values);
+    struct litmus_state *s = g_hash_table_lookup(c->states, key);
+    if (s == NULL) {
+        s = g_new0(struct litmus_state, 1);
+        s->values = g_memdup2(c->values, n * sizeof *c->values);
+        s->satisfies = holds;
+        g_hash_table_insert(c->states, g_bytes_ref(key), s);
+    }
+    s->count++;
+}
+
+static gint by_values(gconstpointer a, gconstpointer b, gpointer n)
+{
+    const struct litmus_state *x = *(const struct litmus_state *const *)a;
+    const struct litmus_state *y = *(const struct litmus_state *const *)b;
+    for (unsigned i = 0; i < GPOINTER_TO_UINT(n); i++)
+        if (x->values[i] != y->values[i])
+            return x->values[i] < y->values[i] ? -1 : 1;
+    return 0;
+}
+
+/* Why the search's run ended abnormally: replayed to name it (to free). */
+static char *abnormal(struct run *r, const struct run_options *ro, GArray *turns)
+{
+    struct machine *m = r->m;
+    g_autoptr(sched) s = sched_new_turns(turns, m->ncores);
+    run_program(r, s, ro);
+    char *text;
+    if (r->end == RUN_FAULT) {
+        const struct core *c = &m->cores[r->fault_core];
+        g_autofree char *where = image_name_pc(m->img, c->last_pc);
+        text = g_strdup_printf("P%d at pc 0x%" G_GINT64_MODIFIER "x (%s): %s", r->fault_core,
+                               c->last_pc, where, r->fault);
+    } else if (findings_count(&r->found) > 0) {
+        text = g_strdup(findings_at(&r->found, 0)->text);
+    } else {
+        text = g_strdup("no thread can run (a deadlock)");
+    }
+    g_autofree char *schedule = g_strdup(run_schedule(r));
+    run_clear(r);
+    char *all = g_strdup_printf("%s (--schedule %s)", text, schedule);
+    g_free(text);
+    return all;
+}
+
+bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_ops *cpu,
+                const struct litmus_run_options *o, struct litmus_outcome *out, GError **error)
+{
+    *out = (struct litmus_outcome){ 0 };
+    out->observables = litmus_observables(t);
+    out->states = g_ptr_array_new_with_free_func(state_free);
+    if (!(cpu->models & MEMORY_BIT(o->memory))) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--memory %s: not a model of %s",
+                    memory_model_name(o->memory), cpu->name);
+        return false;
+    }
+    g_autoptr(image) img = image_load(elf, error);
+    if (img == NULL)
+        return false;
+    g_autoptr(machine) m = machine_new(cpu, img, t->threads->len, error);
+    g_autoptr(run) r = m ? run_new(m, error) : NULL;
+    if (r == NULL)
+        return false;
+    struct collect c = { .t = t, .m = m, .observables = out->observables, .out = out, .r = r };
+    c.states = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+                                     (GDestroyNotify)g_bytes_unref, NULL);
+    c.accesses = g_array_new(FALSE, FALSE, sizeof(struct access));
+    c.executions = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+                                         (GDestroyNotify)g_bytes_unref, NULL);
+    struct event_sink sink = { .event = execution_event, .ctx = &c, .begin = execution_begin };
+    bool ok = locate(&c, error);
+    if (ok) {
+        struct run_options ro = {
+            .max_steps = o->max_steps,
+            .max_insns = o->max_steps * 64,
+            .monitor = MONITOR_ADDRESS,
+            .memory = o->memory,
+            .report_only = REPORT_CHECKS,
+            .sinks = &sink,
+            .nsinks = 1,
+        };
+        struct dfs_options dopt = { .bound = UINT_MAX, .max_runs = o->max_runs,
+                                    .time_limit = o->time_limit, .shards = 1,
+                                    .completed = completed, .completed_ctx = &c };
+        struct dfs_result res;
+        dfs_search(r, &ro, 0, &dopt, &res);
+        out->runs = res.runs;
+        out->out_of_budget = res.out_of_budget;
+        out->exhausted = res.exhausted && !res.distinct_capped;
+        out->seconds = res.seconds;
+        if (res.found != NULL) {
+            g_autofree char *why = abnormal(r, &ro, res.found);
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: an execution failed: %s",
+                        t->file, why);
+            ok = false;
+        }
+        dfs_result_clear(&res);
+    }
+    GHashTableIter it;
+    gpointer key, value;
+    g_hash_table_iter_init(&it, c.states);
+    while (g_hash_table_iter_next(&it, &key, &value))
+        g_ptr_array_add(out->states, value);
+    g_ptr_array_sort_with_data(out->states, by_values, GUINT_TO_POINTER(c.observables->len));
+    g_hash_table_unref(c.states);
+    g_hash_table_unref(c.executions);
+    g_array_unref(c.accesses);
+    g_free(c.addrs);
+    g_free(c.sizes);
+    g_free(c.wide);
+    g_free(c.values);
+    return ok;
+}
+
+void litmus_outcome_clear(struct litmus_outcome *out)
+{
+    if (out->observables)
+        g_ptr_array_unref(out->observables);
+    if (out->states)
+        g_ptr_array_unref(out->states);
+    g_free(out->witness);
+    g_free(out->counterexample);
+    *out = (struct litmus_outcome){ 0 };
+}
+
+const char *litmus_observation(const struct litmus_outcome *out)
+{
+    if (out->positive == 0)
+        return "Never";
+    return out->negative == 0 ? "Always" : "Sometimes";
+}
