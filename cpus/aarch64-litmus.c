@@ -3,9 +3,9 @@
  * herd7's AArch64 rows are the assembler's own ("MOV W0,#1", "STR W0,[X1]",
  * "LDAR W2,[X3]", "DMB ISH", "LDADD W0,W2,[X1]"): kept as written.  A
  * register gets a location's address with adrp/add, a value from the
- * literal pool; a W register's value is stored from itself (4 bytes of the
- * slot, little-endian: the slot reads as the zero-extended value). */
+ * literal pool. */
 #include <ctype.h>
+#include <stdlib.h>
 
 #include "cpu.h"
 
@@ -33,14 +33,24 @@ static void aarch64_insn(GString *out, const char *insn, GPtrArray *symbols)
     g_string_append_printf(out, "\t%s\n", insn);
 }
 
-/* x16 (ip0) holds the slots' address: the harness reserves it. */
-static void aarch64_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
-                           unsigned slot, const char *done)
+static void aarch64_call(GString *out, const char *fn)
 {
-    g_string_append_printf(out, "\tadrp x16, %s\n\tadd x16, x16, :lo12:%s\n", sym, sym);
-    for (unsigned i = 0; i < n; i++)
-        g_string_append_printf(out, "\tstr %s, [x16, #%u]\n", regs[i], i * slot);
-    g_string_append_printf(out, "\tbl %s\n", done);
+    g_string_append_printf(out, "\tbl %s\n", fn);
+}
+
+/* X0 .. X30, W0 .. W30 */
+static int aarch64_reg_id(const char *name)
+{
+    char *end;
+    char kind = (char)toupper((unsigned char)name[0]);
+    if (kind != 'X' && kind != 'W')
+        return -1;
+    long n = strtol(name + 1, &end, 10);
+    if (end == name + 1 || *end != '\0' || n < 0 || n > 30)
+        return -1;
+    if (kind == 'W')
+        return UC_ARM64_REG_W0 + (int)n;
+    return n <= 28 ? UC_ARM64_REG_X0 + (int)n : n == 29 ? UC_ARM64_REG_X29 : UC_ARM64_REG_X30;
 }
 
 static const char *const aarch64_archs[] = { "AArch64", "AARCH64", NULL };
@@ -56,5 +66,8 @@ const struct cpu_litmus aarch64_litmus = {
     .function_type = "%function",
     .set_reg = aarch64_set_reg,
     .insn = aarch64_insn,
-    .finish = aarch64_finish,
+    .call = aarch64_call,
+    .reg_id = aarch64_reg_id,
+    .arg0 = "x0",
+    .c_attribute = "",
 };

@@ -3,6 +3,8 @@
  * herd7's ARM rows are the assembler's own ("MOV R0,#1", "STR R0,[R1]",
  * "LDREX R0,[R1]", "DMB", "BNE LC00"): they are kept as written.  Registers
  * get a location's address with movw/movt (ARMv7's 16-bit halves). */
+#include <stdlib.h>
+
 #include "cpu.h"
 
 static void arm_set_reg(GString *out, const char *reg, const char *sym, int64_t value)
@@ -23,15 +25,19 @@ static void arm_insn(GString *out, const char *insn, GPtrArray *symbols)
     g_string_append_printf(out, "\t%s\n", insn);
 }
 
-/* r12 (ip) holds the slots' address: the harness reserves it. */
-static void arm_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
-                       unsigned slot, const char *done)
+static void arm_call(GString *out, const char *fn)
 {
-    g_string_append_printf(out, "\tmovw r12, #:lower16:%s\n\tmovt r12, #:upper16:%s\n", sym,
-                           sym);
-    for (unsigned i = 0; i < n; i++)
-        g_string_append_printf(out, "\tstr %s, [r12, #%u]\n", regs[i], i * slot);
-    g_string_append_printf(out, "\tbl %s\n", done);
+    g_string_append_printf(out, "\tbl %s\n", fn);
+}
+
+/* r0 .. r12 */
+static int arm_reg_id(const char *name)
+{
+    char *end;
+    if (name[0] != 'r' && name[0] != 'R')
+        return -1;
+    long n = strtol(name + 1, &end, 10);
+    return end != name + 1 && *end == '\0' && n >= 0 && n <= 12 ? UC_ARM_REG_R0 + (int)n : -1;
 }
 
 static const char *const arm_archs[] = { "ARM", NULL };
@@ -46,5 +52,8 @@ const struct cpu_litmus arm_litmus = {
     .function_type = "%function",
     .set_reg = arm_set_reg,
     .insn = arm_insn,
-    .finish = arm_finish,
+    .call = arm_call,
+    .reg_id = arm_reg_id,
+    .arg0 = "r0",
+    .c_attribute = "",
 };

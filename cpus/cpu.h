@@ -166,7 +166,8 @@ struct cpu_ops {
  *
  *   P:   the registers of the initial state set (set_reg)
  *        the test's instructions, each as the assembler spells it (insn)
- *        the registers the condition reads stored, and the core ended (finish)
+ *        a call of the harness's end (call), where atomsim reads the
+ *        registers the condition names from the engine (reg_id)
  *
  * Registers are named as the test names them ("EAX", "R2", "X1", "x5", and
  * for SPARC, which has no herd7 dialect, "o0" for %o0). */
@@ -180,10 +181,14 @@ struct cpu_litmus {
     /* Append one instruction of the test as the assembler spells it;
      * locations it names directly (x86's [x]) are added to symbols. */
     void (*insn)(GString *out, const char *insn, GPtrArray *symbols);
-    /* Append: regs[i] stored at sym + i * slot bytes (slot: the cpu's word),
-     * then a call of done, which ends the core. */
-    void (*finish)(GString *out, const char *const *regs, unsigned n, const char *sym,
-                   unsigned slot, const char *done);
+    /* Append a call of fn, which does not return. */
+    void (*call)(GString *out, const char *fn);
+    /* Unicorn's id of the register the test names, or -1. */
+    int (*reg_id)(const char *name);
+    /* The register that holds a C function's first argument (with
+     * c_attribute on the function), as reg_id knows it. */
+    const char *arg0;
+    const char *c_attribute;    /* "" or an attribute: "regparm(1)" */
 };
 
 /* cpus.c: the list of cpus, and look-ups in it. */

@@ -19,20 +19,32 @@ static void riscv64_insn(GString *out, const char *insn, GPtrArray *symbols)
     g_string_append_printf(out, "\t%s\n", insn);
 }
 
-/* x31 (t6) holds the slots' address: the harness reserves it. */
-static void riscv64_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
-                           unsigned slot, const char *done)
+static void riscv64_call(GString *out, const char *fn)
 {
-    g_string_append_printf(out, "\tlla x31, %s\n", sym);
-    for (unsigned i = 0; i < n; i++)
-        g_string_append_printf(out, "\tsd %s, %u(x31)\n", regs[i], i * slot);
-    g_string_append_printf(out, "\tcall %s\n", done);
+    g_string_append_printf(out, "\tcall %s\n", fn);
+}
+
+/* x0 .. x31, and their ABI names */
+static const char *const abi_names[32] = {
+    "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
+    "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+    "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+};
+
+static int riscv64_reg_id(const char *name)
+{
+    for (int i = 0; i < 32; i++) {
+        g_autofree char *x = g_strdup_printf("x%d", i);
+        if (g_ascii_strcasecmp(name, x) == 0 || g_ascii_strcasecmp(name, abi_names[i]) == 0)
+            return UC_RISCV_REG_X0 + i;
+    }
+    return g_ascii_strcasecmp(name, "fp") == 0 ? UC_RISCV_REG_X8 : -1;
 }
 
 static const char *const riscv64_archs[] = { "RISCV", "RISCV64", NULL };
-/* ra, sp, gp, tp, and t6 (the harness's scratch) */
+/* ra, sp, gp, tp */
 static const char *const riscv64_reserved[] = { "x1", "ra", "x2", "sp", "x3", "gp",
-                                                "x4", "tp", "x31", "t6", NULL };
+                                                "x4", "tp", NULL };
 
 const struct cpu_litmus riscv64_litmus = {
     .archs = riscv64_archs,
@@ -41,5 +53,8 @@ const struct cpu_litmus riscv64_litmus = {
     .function_type = "@function",
     .set_reg = riscv64_set_reg,
     .insn = riscv64_insn,
-    .finish = riscv64_finish,
+    .call = riscv64_call,
+    .reg_id = riscv64_reg_id,
+    .arg0 = "a0",
+    .c_attribute = "",
 };

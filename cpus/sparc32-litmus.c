@@ -6,6 +6,8 @@
  * "stbar", "ldstub [%o0],%g1", "swap [%o0],%g1"), and a branch's delay
  * slot is the test's own row (SPARC V8 manual, B.21: the instruction after
  * a branch runs before its target). */
+#include <string.h>
+
 #include "cpu.h"
 
 static void sparc32_set_reg(GString *out, const char *reg, const char *sym, int64_t value)
@@ -22,22 +24,29 @@ static void sparc32_insn(GString *out, const char *insn, GPtrArray *symbols)
     g_string_append_printf(out, "\t%s\n", insn);
 }
 
-/* %g6 holds the slots' address: the harness reserves it.  The call's delay
- * slot is a nop. */
-static void sparc32_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
-                           unsigned slot, const char *done)
+/* The call's delay slot is a nop. */
+static void sparc32_call(GString *out, const char *fn)
 {
-    g_string_append_printf(out, "\tset %s, %%g6\n", sym);
-    for (unsigned i = 0; i < n; i++)
-        g_string_append_printf(out, "\tst %%%s, [%%g6 + %u]\n", regs[i], i * slot);
-    g_string_append_printf(out, "\tcall %s\n\tnop\n", done);
+    g_string_append_printf(out, "\tcall %s\n\tnop\n", fn);
+}
+
+/* g0 .. g7, o0 .. o7, l0 .. l7, i0 .. i7 (the current window's) */
+static int sparc32_reg_id(const char *name)
+{
+    static const char kinds[] = "goli";
+    static const int first[] = { UC_SPARC_REG_G0, UC_SPARC_REG_O0, UC_SPARC_REG_L0,
+                                 UC_SPARC_REG_I0 };
+    const char *k = name[0] ? strchr(kinds, name[0]) : NULL;
+    if (k == NULL || name[1] < '0' || name[1] > '7' || name[2] != '\0')
+        return -1;
+    return first[k - kinds] + (name[1] - '0');
 }
 
 static const char *const sparc32_archs[] = { "SPARC", NULL };
-/* the stack and frame pointers, return addresses, %g6 (the harness's
- * scratch) and %g7 (the thread pointer) */
+/* the stack and frame pointers, return addresses, %g7 (the thread
+ * pointer) */
 static const char *const sparc32_reserved[] = { "o6", "sp", "o7", "i6", "fp", "i7",
-                                                "g6", "g7", "g0", NULL };
+                                                "g7", NULL };
 
 const struct cpu_litmus sparc32_litmus = {
     .archs = sparc32_archs,
@@ -46,5 +55,8 @@ const struct cpu_litmus sparc32_litmus = {
     .function_type = "#function",
     .set_reg = sparc32_set_reg,
     .insn = sparc32_insn,
-    .finish = sparc32_finish,
+    .call = sparc32_call,
+    .reg_id = sparc32_reg_id,
+    .arg0 = "o0",
+    .c_attribute = "",
 };

@@ -4,8 +4,9 @@
  * "MOV [x],$1", "MOV EAX,[y]", "XCHG [x],EAX", "LOCK ADD [x],$1", "MFENCE".
  * GNU as in Intel syntax reads that once "$1" is "1" and an access with no
  * register operand says its size ("DWORD PTR [x]": herd's locations are
- * ints).  A row with a '%' is AT&T already (herd's X86_64 tests write
- * "movl $1,(x)"): it is kept, with "(x)" read as the location x. */
+ * ints).  A row with no '[' but a '%' or a '(' is AT&T already (herd's
+ * X86_64 tests write "movl $1,(x)"): it is kept, with "(x)" read as the
+ * location x. */
 #include <ctype.h>
 #include <string.h>
 
@@ -20,25 +21,6 @@ static bool is_ident(const char *s, size_t n)
         if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
             return false;
     return true;
-}
-
-/* The bytes a register holds, by its name: RAX and R8 64-bit, EAX and R8D
- * 32, AX and R8W 16, AL and R8B 8. */
-static unsigned reg_bytes(const char *reg)
-{
-    size_t n = strlen(reg);
-    char first = (char)toupper((unsigned char)reg[0]);
-    char last = (char)toupper((unsigned char)reg[n - 1]);
-    if (first == 'R')
-        return last == 'D' ? 4 : last == 'W' ? 2 : last == 'B' ? 1 : 8;
-    if (first == 'E')
-        return 4;
-    return last == 'L' || last == 'H' ? 1 : 2;
-}
-
-static const char *ptr_size(unsigned bytes)
-{
-    return bytes == 8 ? "QWORD" : bytes == 4 ? "DWORD" : bytes == 2 ? "WORD" : "BYTE";
 }
 
 static void x86_set_reg(GString *out, const char *reg, const char *sym, int64_t value)
@@ -71,7 +53,7 @@ static void att_insn(GString *out, const char *insn, GPtrArray *symbols)
  * an instruction with no register operand gets "DWORD PTR". */
 static void x86_insn(GString *out, const char *insn, GPtrArray *symbols)
 {
-    if (strchr(insn, '%') != NULL) {
+    if (strchr(insn, '[') == NULL && (strchr(insn, '%') != NULL || strchr(insn, '(') != NULL)) {
         att_insn(out, insn, symbols);
         return;
     }
@@ -113,13 +95,38 @@ static void x86_insn(GString *out, const char *insn, GPtrArray *symbols)
     g_string_append_c(out, '\n');
 }
 
-static void x86_finish(GString *out, const char *const *regs, unsigned n, const char *sym,
-                       unsigned slot, const char *done)
+static void x86_call(GString *out, const char *fn)
 {
-    for (unsigned i = 0; i < n; i++)
-        g_string_append_printf(out, "\tmov %s PTR [%s+%u], %s\n", ptr_size(reg_bytes(regs[i])),
-                               sym, i * slot, regs[i]);
-    g_string_append_printf(out, "\tcall %s\n", done);
+    g_string_append_printf(out, "\tcall %s\n", fn);
+}
+
+/* The general registers by name, 64, 32, 16 and 8 bits. */
+static const struct {
+    const char *name;
+    int id;
+} x86_regs[] = {
+    { "rax", UC_X86_REG_RAX }, { "rbx", UC_X86_REG_RBX }, { "rcx", UC_X86_REG_RCX },
+    { "rdx", UC_X86_REG_RDX }, { "rsi", UC_X86_REG_RSI }, { "rdi", UC_X86_REG_RDI },
+    { "r8", UC_X86_REG_R8 },   { "r9", UC_X86_REG_R9 },   { "r10", UC_X86_REG_R10 },
+    { "r11", UC_X86_REG_R11 }, { "r12", UC_X86_REG_R12 }, { "r13", UC_X86_REG_R13 },
+    { "r14", UC_X86_REG_R14 }, { "r15", UC_X86_REG_R15 },
+    { "eax", UC_X86_REG_EAX }, { "ebx", UC_X86_REG_EBX }, { "ecx", UC_X86_REG_ECX },
+    { "edx", UC_X86_REG_EDX }, { "esi", UC_X86_REG_ESI }, { "edi", UC_X86_REG_EDI },
+    { "r8d", UC_X86_REG_R8D }, { "r9d", UC_X86_REG_R9D }, { "r10d", UC_X86_REG_R10D },
+    { "r11d", UC_X86_REG_R11D }, { "r12d", UC_X86_REG_R12D }, { "r13d", UC_X86_REG_R13D },
+    { "r14d", UC_X86_REG_R14D }, { "r15d", UC_X86_REG_R15D },
+    { "ax", UC_X86_REG_AX },   { "bx", UC_X86_REG_BX },   { "cx", UC_X86_REG_CX },
+    { "dx", UC_X86_REG_DX },   { "si", UC_X86_REG_SI },   { "di", UC_X86_REG_DI },
+    { "al", UC_X86_REG_AL },   { "bl", UC_X86_REG_BL },   { "cl", UC_X86_REG_CL },
+    { "dl", UC_X86_REG_DL },
+};
+
+static int x86_reg_id(const char *name)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(x86_regs); i++)
+        if (g_ascii_strcasecmp(x86_regs[i].name, name) == 0)
+            return x86_regs[i].id;
+    return -1;
 }
 
 static const char *const x86_archs[] = { "X86", NULL };
@@ -134,7 +141,10 @@ const struct cpu_litmus x86_litmus = {
     .function_type = "@function",
     .set_reg = x86_set_reg,
     .insn = x86_insn,
-    .finish = x86_finish,
+    .call = x86_call,
+    .reg_id = x86_reg_id,
+    .arg0 = "eax",
+    .c_attribute = "regparm(1)",
 };
 
 const struct cpu_litmus x86_64_litmus = {
@@ -144,5 +154,8 @@ const struct cpu_litmus x86_64_litmus = {
     .function_type = "@function",
     .set_reg = x86_set_reg,
     .insn = x86_insn,
-    .finish = x86_finish,
+    .call = x86_call,
+    .reg_id = x86_reg_id,
+    .arg0 = "rdi",
+    .c_attribute = "",
 };

@@ -83,6 +83,9 @@ struct dfs {
     GHashTable *classes;        /* the completed runs' traces: 64-bit digests */
     FILE *classes_file;         /* ATOMSIM_DFS_CLASSES: their texts, or NULL */
     bool warned;                /* that runs of one trace differed */
+    /* No bound: a prefix explored covers every equivalent one, however
+     * many preemptions either took (each is counted as none). */
+    bool unbounded;
 };
 
 /* A name (ncores + 1 words) as a table key. */
@@ -175,7 +178,7 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
     for (guint i = children->len; i-- > 0;) {
         struct child *ch = &g_array_index(children, struct child, i);
         uint64_t p = ch->p;
-        unsigned preemptions = n->preemptions + (p > 0);
+        unsigned preemptions = s->unbounded ? 0 : n->preemptions + (p > 0);
         if (root && s->dealt++ % s->shards != s->shard) {
             g_bytes_unref(ch->name);
             continue;
@@ -304,7 +307,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
     g_autoptr(GHashTable) classes = g_hash_table_new(g_direct_hash, g_direct_equal);
     struct dfs s = { eq, reduction_wanted(), explored, stack, m->ncores, equivalence_agents(eq),
-                     o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file(), false };
+                     o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file(), false,
+                     o->bound == UINT_MAX };
     struct search_node *root = g_new0(struct search_node, 1);
     g_ptr_array_add(stack, root);
     *out = (struct dfs_result){ 0 };

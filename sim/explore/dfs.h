@@ -22,7 +22,7 @@
 #include "ticker.h"
 
 struct dfs_options {
-    unsigned bound;             /* preemptions */
+    unsigned bound;             /* preemptions (UINT_MAX: none) */
     uint64_t max_runs;          /* stop after this many schedules (0: no limit) */
     double time_limit;          /* seconds (0: none) */
     unsigned shard, shards;     /* --shard: the root's children are dealt out */

@@ -16,9 +16,12 @@
 #include "cpus/cpu.h"
 #include "litmus-file.h"
 
-/* Where a thread's registers are after it ran: register k of the thread's
- * observables (litmus_observables, in order) at this symbol + k words. */
-#define LITMUS_REGS_SYMBOL "__litmus_regs_%u"
+/* The function each thread ends by calling.  There an assembly thread's
+ * registers are the core's; a C thread passes its registers the condition
+ * reads, in litmus_observables' order, as an array (at most LITMUS_MAX_REGS
+ * words) in its first argument. */
+#define LITMUS_DONE "__litmus_done"
+#define LITMUS_MAX_REGS 64
 
 struct litmus_builder {
     char *cc;                   /* tools/atomsim-cc */

@@ -17,18 +17,28 @@ struct access {
     uint8_t write;
 };
 
+struct collect;
+
+/* The code hook on a core's engine at LITMUS_DONE. */
+struct done_hook {
+    struct collect *c;
+    unsigned core;
+    uc_hook hook;
+};
+
 /* The search's state while it runs: the test, the machine, the states. */
 struct collect {
     const struct litmus_test *t;
     struct machine *m;
     GPtrArray *observables;
-    uint64_t *addrs;            /* where each observable is */
+    bool c_test;                /* threads in C (else assembly) */
+    uint64_t *addrs;            /* where each location is */
     unsigned *sizes;            /* and its bytes */
+    int *reg;                   /* each register's id, or place in a C thread's array */
     bool *wide;                 /* compared in 64 bits (else the low 32, signed) */
     int64_t *values;            /* the run's, during the callback */
     GHashTable *states;         /* GBytes of values -> struct litmus_state * */
     GArray *accesses;           /* struct access: the run's, as its events came */
-    uint64_t slots_lo, slots_hi;        /* the registers' slots: the harness's, left out */
     GHashTable *executions;     /* the digests of the executions counted */
     struct litmus_outcome *out;
     struct run *r;
@@ -59,60 +69,74 @@ static const char *declared_type(const struct litmus_test *t, int thread, const 
     return NULL;
 }
 
-/* Where each observable lives in the program: a register's slot, a
- * location's symbol.  False with error if the program lacks one. */
+/* Where each observable is: a location's symbol; an assembly thread's
+ * register by its id, a C thread's by its place in the array it passes.
+ * False with error if the program lacks a location. */
 static bool locate(struct collect *c, GError **error)
 {
     const struct image *img = c->m->img;
-    unsigned word = c->m->cpu->word_size;
+    const struct cpu_litmus *d = c->m->cpu->litmus;
     unsigned n = c->observables->len;
     c->addrs = g_new0(uint64_t, n);
     c->sizes = g_new0(unsigned, n);
     c->wide = g_new0(bool, n);
+    c->reg = g_new0(int, n);
     c->values = g_new0(int64_t, n);
-    unsigned slot[LITMUS_MAX_THREADS] = { 0 };
-    c->slots_lo = UINT64_MAX;
-    for (guint t = 0; t < c->t->threads->len; t++) {
-        g_autofree char *sym = g_strdup_printf(LITMUS_REGS_SYMBOL, t);
-        const struct symbol *s = image_find_symbol(img, sym);
-        if (s != NULL) {
-            c->slots_lo = MIN(c->slots_lo, s->addr);
-            c->slots_hi = MAX(c->slots_hi, s->addr + s->size);
-        }
-    }
+    unsigned place[LITMUS_MAX_THREADS] = { 0 };
     for (unsigned i = 0; i < n; i++) {
         const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
-        g_autofree char *sym = o->thread >= 0 ? g_strdup_printf(LITMUS_REGS_SYMBOL, o->thread)
-                                              : g_strdup(o->name);
-        const struct symbol *s = image_find_symbol(img, sym);
-        if (s == NULL || (o->thread >= 0 && o->thread >= LITMUS_MAX_THREADS)) {
-            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: no %s in the program",
-                        c->t->file, sym);
-            return false;
-        }
         const char *type = declared_type(c->t, o->thread, o->name);
         if (o->thread >= 0) {
-            c->addrs[i] = s->addr + (uint64_t)slot[o->thread]++ * word;
-            c->sizes[i] = word;
+            c->reg[i] = c->c_test ? (int)place[o->thread]++ : d->reg_id(o->name);
             c->wide[i] = type != NULL && wide_type(type);
-        } else {
-            c->addrs[i] = s->addr;
-            c->sizes[i] = s->size == 1 || s->size == 2 || s->size == 8 ? (unsigned)s->size : 4;
-            c->wide[i] = c->sizes[i] == 8;
+            continue;
         }
+        const struct symbol *s = image_find_symbol(img, o->name);
+        if (s == NULL) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: no location %s in the "
+                        "program", c->t->file, o->name);
+            return false;
+        }
+        c->addrs[i] = s->addr;
+        c->sizes[i] = s->size == 1 || s->size == 2 || s->size == 8 ? (unsigned)s->size : 4;
+        c->wide[i] = c->sizes[i] == 8;
     }
     return true;
 }
 
-/* The final value of observable i, as its type reads it. */
-static int64_t final_value(struct collect *c, unsigned i)
+/* As its type reads it: 64 bits, or the low 32 (or fewer) signed. */
+static int64_t typed(uint64_t v, bool wide, unsigned size)
 {
-    uint64_t v = machine_read(c->m, c->addrs[i], c->sizes[i]);
-    switch (c->wide[i] ? 8 : MIN(c->sizes[i], 4)) {
+    switch (wide ? 8 : MIN(size, 4)) {
     case 1: return (int8_t)v;
     case 2: return (int16_t)v;
     case 4: return (int32_t)v;
     default: return (int64_t)v;
+    }
+}
+
+/* A core calls LITMUS_DONE: its registers the condition reads, from the
+ * core (assembly) or from the array its first argument points to (C). */
+static void on_done(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
+{
+    struct done_hook *h = data;
+    struct collect *c = h->c;
+    (void)pc;
+    (void)size;
+    unsigned word = c->m->cpu->word_size;
+    uint64_t array = 0;
+    if (c->c_test)
+        uc_reg_read(uc, c->m->cpu->litmus->reg_id(c->m->cpu->litmus->arg0), &array);
+    for (guint i = 0; i < c->observables->len; i++) {
+        const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
+        if (o->thread != (int)h->core)
+            continue;
+        uint64_t v = 0;
+        if (!c->c_test)
+            uc_reg_read(uc, c->reg[i], &v);
+        else if (machine_guest_ptr(c->m, array + (uint64_t)c->reg[i] * word, word) != NULL)
+            v = machine_read(c->m, array + (uint64_t)c->reg[i] * word, word);
+        c->values[i] = typed(v, c->wide[i], word);
     }
 }
 
@@ -136,9 +160,8 @@ static int64_t lookup_address(void *ctx, const char *sym)
 
 /* The events of an execution, as herd7 tells executions apart: what each
  * read of each core read (its rf, by the value), and the order of the
- * writes to each location (co).  The harness's own steps (its traps, its
- * stores of the registers) and the order of accesses to different
- * locations tell none apart. */
+ * writes to each location (co).  The harness's own steps (its traps) and
+ * the order of accesses to different locations tell none apart. */
 static void execution_begin(void *ctx, const struct run_control *ctl)
 {
     struct collect *c = ctx;
@@ -149,7 +172,7 @@ static void execution_begin(void *ctx, const struct run_control *ctl)
 static void execution_event(void *ctx, const struct event *e)
 {
     struct collect *c = ctx;
-    if (!event_has_addr(e) || (e->addr >= c->slots_lo && e->addr < c->slots_hi))
+    if (!event_has_addr(e))
         return;
     uint64_t mask = value_mask(e->size);
     bool reads = e->kind == EVENT_LOAD || e->kind == EVENT_LL || e->kind == EVENT_RMW;
@@ -206,8 +229,12 @@ static void completed(void *ctx, struct run *r)
     if (!new_execution(c))
         return;
     unsigned n = c->observables->len;
-    for (unsigned i = 0; i < n; i++)
-        c->values[i] = final_value(c, i);
+    for (unsigned i = 0; i < n; i++) {
+        const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
+        if (o->thread < 0)
+            c->values[i] = typed(machine_read(c->m, c->addrs[i], c->sizes[i]), c->wide[i],
+                                 c->sizes[i]);
+    }
     /* a value compared with an address compares as the address's width */
     if (c->t->filter != NULL &&
         !litmus_cond_eval(c->t->filter, lookup_value, lookup_address, c)) {
@@ -292,7 +319,20 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
     c.executions = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
                                          (GDestroyNotify)g_bytes_unref, NULL);
     struct event_sink sink = { .event = execution_event, .ctx = &c, .begin = execution_begin };
+    c.c_test = litmus_is_c(t);
     bool ok = locate(&c, error);
+    const struct symbol *done = image_find_symbol(img, LITMUS_DONE);
+    struct done_hook hooks[LITMUS_MAX_THREADS] = { 0 };
+    for (unsigned i = 0; ok && i < m->ncores; i++) {
+        hooks[i] = (struct done_hook){ &c, i, 0 };
+        if (done == NULL || uc_hook_add(m->cores[i].uc, &hooks[i].hook, UC_HOOK_CODE,
+                                        (void *)on_done, &hooks[i], done->addr,
+                                        done->addr) != UC_ERR_OK) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
+                        "%s: cannot watch " LITMUS_DONE " on core %u", t->file, i);
+            ok = false;
+        }
+    }
     if (ok) {
         struct run_options ro = {
             .max_steps = o->max_steps,
@@ -320,6 +360,9 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
         }
         dfs_result_clear(&res);
     }
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (hooks[i].hook != 0)
+            uc_hook_del(m->cores[i].uc, hooks[i].hook);
     GHashTableIter it;
     gpointer key, value;
     g_hash_table_iter_init(&it, c.states);
@@ -332,6 +375,7 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
     g_free(c.addrs);
     g_free(c.sizes);
     g_free(c.wide);
+    g_free(c.reg);
     g_free(c.values);
     return ok;
 }

@@ -177,18 +177,19 @@ static GPtrArray *symbols_used(const struct litmus_test *t, const struct cpu_ops
 }
 
 /* A C thread: its function, with the registers the condition reads copied
- * to its slots at its end; #line keeps the compiler's messages on the
- * test's lines. */
+ * at its end to `regs`, main's array (on the core's own stack: no step);
+ * #line keeps the compiler's messages on the test's lines. */
 static void c_thread(GString *out, const struct litmus_test *t, const struct litmus_thread *th,
                      GPtrArray *seen)
 {
-    g_string_append_printf(out, "#line %u \"%s\"\nstatic void P%u(%s)\n{\n", th->line, t->file,
-                           th->id, th->c_params);
+    bool none = *th->c_params == '\0' || strcmp(th->c_params, "void") == 0;
+    g_string_append_printf(out, "#line %u \"%s\"\nstatic void P%u(%s%sunsigned long *regs)\n{\n",
+                           th->line, t->file, th->id, none ? "" : th->c_params, none ? "" : ", ");
     g_string_append_printf(out, "#line %u \"%s\"\n%s\n", th->line + 1, t->file, th->c_body);
     g_autoptr(GPtrArray) regs = thread_regs(seen, th->id);
     for (guint k = 0; k < regs->len; k++)
-        g_string_append_printf(out, "    " LITMUS_REGS_SYMBOL "[%u] = (unsigned long)(%s);\n",
-                               th->id, k, (const char *)g_ptr_array_index(regs, k));
+        g_string_append_printf(out, "    regs[%u] = (unsigned long)(%s);\n", k,
+                               (const char *)g_ptr_array_index(regs, k));
     g_string_append(out, "}\n");
 }
 
@@ -203,13 +204,12 @@ char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *c
     g_autoptr(GPtrArray) names = test_locations(t, used);
     define_locations(out, t, names);
     g_autoptr(GPtrArray) seen = litmus_observables(t);
-    for (guint i = 0; i < t->threads->len; i++) {
-        g_autoptr(GPtrArray) regs = thread_regs(seen, i);
-        g_string_append_printf(out, "unsigned long " LITMUS_REGS_SYMBOL "[%u] " APART ";\n", i,
-                               MAX(regs->len, 1));
-    }
-    g_string_append(out, "void __litmus_done(void) __attribute__((noreturn, used));\n"
-                         "void __litmus_done(void)\n{\n    sim_exit(0);\n}\n");
+    /* atomsim reads the registers where a thread calls __litmus_done: an
+     * assembly thread's from the core, a C thread's from regs */
+    g_string_append_printf(out, "__attribute__((noreturn, used, noinline%s%s))\n"
+                           "void " LITMUS_DONE "(const unsigned long *regs)\n{\n"
+                           "    (void)regs;\n    sim_exit(0);\n}\n",
+                           *cpu->litmus->c_attribute ? ", " : "", cpu->litmus->c_attribute);
     for (guint i = 0; i < t->threads->len; i++) {
         const struct litmus_thread *th = g_ptr_array_index(t->threads, i);
         if (litmus_is_c(t))
@@ -218,7 +218,8 @@ char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *c
             g_string_append_printf(out, "void __litmus_P%u(void) __attribute__((noreturn));\n",
                                    i);
     }
-    g_string_append(out, "int main(void)\n{\n    switch (sim_cpu_id()) {\n");
+    g_string_append(out, "int main(void)\n{\n    unsigned long regs[" G_STRINGIFY(LITMUS_MAX_REGS)
+                         "] = { 0 };\n    switch (sim_cpu_id()) {\n");
     for (guint i = 0; i < t->threads->len; i++) {
         const struct litmus_thread *th = g_ptr_array_index(t->threads, i);
         g_string_append_printf(out, "    case %u:\n        ", i);
@@ -229,11 +230,10 @@ char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *c
         g_autoptr(GPtrArray) params = param_names(th->c_params);
         g_string_append_printf(out, "P%u(", i);
         for (guint k = 0; k < params->len; k++)
-            g_string_append_printf(out, "%s&%s", k ? ", " : "",
-                                   (const char *)g_ptr_array_index(params, k));
-        g_string_append(out, ");\n        break;\n");
+            g_string_append_printf(out, "&%s, ", (const char *)g_ptr_array_index(params, k));
+        g_string_append(out, "regs);\n        break;\n");
     }
-    g_string_append(out, "    }\n    return 0;\n}\n");
+    g_string_append(out, "    }\n    " LITMUS_DONE "(regs);\n}\n");
     return g_string_free(out, FALSE);
 }
 
@@ -281,25 +281,34 @@ static bool reserved(const struct cpu_litmus *d, const char *reg)
     return false;
 }
 
-/* The registers a thread sets or records may not be the harness's own. */
+/* Can a test set or read reg on cpu: one of its registers, and not one the
+ * harness uses?  NULL, or what is wrong (static). */
+static const char *register_problem(const struct cpu_ops *cpu, const char *reg)
+{
+    if (cpu->litmus->reg_id(reg) < 0)
+        return "not a register atomsim can read";
+    return reserved(cpu->litmus, reg) ? "atomsim's harness uses it (a test may not)" : NULL;
+}
+
+/* The registers a test sets or reads. */
 static bool check_registers(const struct litmus_test *t, const struct cpu_ops *cpu,
                             GPtrArray *seen, GError **error)
 {
     for (guint i = 0; i < t->vars->len; i++) {
         const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        if (v->thread >= 0 && reserved(cpu->litmus, v->name)) {
-            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
-                        "%s:%u: %d:%s: atomsim's harness uses %s on %s (a test may not)",
-                        t->file, v->line, v->thread, v->name, v->name, cpu->name);
+        const char *problem = v->thread >= 0 ? register_problem(cpu, v->name) : NULL;
+        if (problem != NULL) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s:%u: %d:%s on %s: %s",
+                        t->file, v->line, v->thread, v->name, cpu->name, problem);
             return false;
         }
     }
     for (guint i = 0; i < seen->len; i++) {
         const struct litmus_observable *o = g_ptr_array_index(seen, i);
-        if (o->thread >= 0 && reserved(cpu->litmus, o->name)) {
-            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
-                        "%s: %d:%s: atomsim's harness uses %s on %s (a test may not)", t->file,
-                        o->thread, o->name, o->name, cpu->name);
+        const char *problem = o->thread >= 0 ? register_problem(cpu, o->name) : NULL;
+        if (problem != NULL) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: %d:%s on %s: %s",
+                        t->file, o->thread, o->name, cpu->name, problem);
             return false;
         }
     }
@@ -361,9 +370,7 @@ static void asm_thread(GString *out, const struct litmus_test *t, const struct c
         if (*insn != '\0')
             d->insn(out, insn, unused);
     }
-    g_autofree char *slots = g_strdup_printf(LITMUS_REGS_SYMBOL, th->id);
-    d->finish(out, (const char *const *)regs->pdata, regs->len, slots, cpu->word_size,
-              "__litmus_done");
+    d->call(out, LITMUS_DONE);
 }
 
 char *litmus_threads_source(const struct litmus_test *t, const struct cpu_ops *cpu,
