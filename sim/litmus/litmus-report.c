@@ -108,7 +108,7 @@ bool litmus_timeline(const struct litmus_test *t, const char *elf, const struct 
                                              t->name, cpu->name, memory_model_name(memory),
                                              t->file);
     g_autofree char *condition = litmus_condition_text(t);
-    g_autofree char *result = g_strdup_printf("an execution where %s holds", condition);
+    g_autofree char *result = g_strdup_printf("a witness of %s", condition);
     g_autofree char *reproduce = g_strdup_printf(
         "atomsim --cpu %s --cores %u --memory %s --schedule %s %s", cpu->name,
         t->threads->len, memory_model_name(memory), schedule, elf);

@@ -215,7 +215,7 @@ char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *c
         if (litmus_is_c(t))
             c_thread(out, t, th, seen);
         else
-            g_string_append_printf(out, "void __litmus_P%u(void) __attribute__((noreturn));\n",
+            g_string_append_printf(out, "void P%u(void) __attribute__((noreturn));\n",
                                    i);
     }
     g_string_append(out, "int main(void)\n{\n    unsigned long regs[" G_STRINGIFY(LITMUS_MAX_REGS)
@@ -224,7 +224,7 @@ char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *c
         const struct litmus_thread *th = g_ptr_array_index(t->threads, i);
         g_string_append_printf(out, "    case %u:\n        ", i);
         if (!litmus_is_c(t)) {
-            g_string_append_printf(out, "__litmus_P%u();\n", i);
+            g_string_append_printf(out, "P%u();\n", i);
             continue;
         }
         g_autoptr(GPtrArray) params = param_names(th->c_params);
@@ -333,8 +333,8 @@ static void asm_thread(GString *out, const struct litmus_test *t, const struct c
 {
     const struct cpu_litmus *d = cpu->litmus;
     g_autoptr(GPtrArray) unused = g_ptr_array_new_with_free_func(g_free);
-    g_string_append_printf(out, "\t.text\n\t.globl __litmus_P%u\n\t.type __litmus_P%u, %s\n"
-                           "\t.p2align 2\n__litmus_P%u:\n", th->id, th->id, d->function_type,
+    g_string_append_printf(out, "\t.text\n\t.globl P%u\n\t.type P%u, %s\n"
+                           "\t.p2align 2\nP%u:\n", th->id, th->id, d->function_type,
                            th->id);
     for (guint i = 0; i < t->vars->len; i++) {
         const struct litmus_var *v = g_ptr_array_index(t->vars, i);
