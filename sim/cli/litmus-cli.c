@@ -250,7 +250,7 @@ int litmus_main(int argc, char **argv)
 {
     g_autofree char *cpu_list_arg = NULL, *memory = NULL, *timeline = NULL;
     gboolean verbose = FALSE;
-    struct litmus_cli cli = { .max_steps = 5000, .time_limit = 120 };
+    struct litmus_cli cli = { .max_steps = 200, .time_limit = 120 };
     g_autofree char *cpu_help = g_strdup_printf(
         "Run C tests on CPU (one of %s, several separated by commas, or all: the default); "
         "an assembly test runs on its own cpu", cpu_names());
@@ -261,7 +261,7 @@ int litmus_main(int argc, char **argv)
         { "timeline", 0, 0, G_OPTION_ARG_FILENAME, &timeline,
           "Draw an execution where the condition holds as an HTML page (one test)", "FILE" },
         { "max-steps", 0, 0, G_OPTION_ARG_INT64, &cli.max_steps,
-          "Steps an execution may take (5000); longer ones are not counted", "N" },
+          "Steps an execution may take (200); longer ones (spins) are not counted", "N" },
         { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &cli.time_limit,
           "Seconds a test's search may take (120)", "S" },
         { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,

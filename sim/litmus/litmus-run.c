@@ -39,6 +39,7 @@ struct collect {
     int64_t *values;            /* the run's, during the callback */
     GHashTable *states;         /* GBytes of values -> struct litmus_state * */
     GArray *accesses;           /* struct access: the run's, as its events came */
+    struct access last_read[LITMUS_MAX_THREADS];        /* each core's, or addr 0 */
     GHashTable *executions;     /* the digests of the executions counted */
     struct litmus_outcome *out;
     struct run *r;
@@ -160,13 +161,15 @@ static int64_t lookup_address(void *ctx, const char *sym)
 
 /* The events of an execution, as herd7 tells executions apart: what each
  * read of each core read (its rf, by the value), and the order of the
- * writes to each location (co).  The harness's own steps (its traps) and
- * the order of accesses to different locations tell none apart. */
+ * writes to each location (co).  The harness's own steps (its traps), the
+ * order of accesses to different locations, and a core reading again what
+ * it read last (a spin) tell none apart. */
 static void execution_begin(void *ctx, const struct run_control *ctl)
 {
     struct collect *c = ctx;
     (void)ctl;
     g_array_set_size(c->accesses, 0);
+    memset(c->last_read, 0, sizeof c->last_read);
 }
 
 static void execution_event(void *ctx, const struct event *e)
@@ -177,8 +180,16 @@ static void execution_event(void *ctx, const struct event *e)
     uint64_t mask = value_mask(e->size);
     bool reads = e->kind == EVENT_LOAD || e->kind == EVENT_LL || e->kind == EVENT_RMW;
     struct access a = { e->addr, c->accesses->len, e->old_value & mask, e->core, 0 };
-    if (reads)
+    struct access *last = e->core < LITMUS_MAX_THREADS ? &c->last_read[e->core] : NULL;
+    /* a spin: reading again what the core read last tells nothing new */
+    bool again = e->kind == EVENT_LOAD && last != NULL && last->addr == a.addr &&
+                 last->value == a.value;
+    if (reads && !again)
         g_array_append_val(c->accesses, a);
+    if (reads && last != NULL)
+        *last = a;
+    if (event_stored(e) && last != NULL)
+        last->addr = 0;
     if (event_stored(e)) {
         a.value = e->new_value & mask;
         a.write = 1;
@@ -303,6 +314,15 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
     if (!(cpu->models & MEMORY_BIT(o->memory))) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--memory %s: not a model of %s",
                     memory_model_name(o->memory), cpu->name);
+        return false;
+    }
+    /* the search names each core, and each store a buffer may drain next,
+     * in one 64-bit mask */
+    unsigned per_core = 1 + memory_model_drain_slots(o->memory);
+    if (t->threads->len * per_core > 64) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
+                    "%s: %u threads: atomsim searches at most %u under --memory %s", t->file,
+                    t->threads->len, 64 / per_core, memory_model_name(o->memory));
         return false;
     }
     g_autoptr(image) img = image_load(elf, error);
