@@ -355,6 +355,9 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "timeline", 0, 0, G_OPTION_ARG_FILENAME, &o->timeline,
           "Write a picture of the run to FILE.html: lanes per core, locks, reservations, "
           "findings", "FILE" },
+        { "export-litmus", 0, 0, G_OPTION_ARG_FILENAME, &o->export_litmus,
+          "Write the accesses of the reported finding as a C litmus test to FILE (for herd7, "
+          "or atomsim litmus)", "FILE" },
         { "json", 0, 0, G_OPTION_ARG_FILENAME, &o->json,
           "Write the findings, statistics and options to FILE as JSON", "FILE" },
         { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, "Seed of the random schedule (default 1)", "N" },
@@ -417,6 +420,7 @@ void options_clear(struct options *o)
     g_free(o->memory);
     g_free(o->trace);
     g_free(o->timeline);
+    g_free(o->export_litmus);
     g_free(o->json);
     g_free(o->record);
     g_free(o->shard_text);

@@ -19,6 +19,7 @@
 #include "report/trace.h"
 #include "explain.h"
 #include "litmus-cli.h"
+#include "report/litmus-export.h"
 #include "report/timeline.h"
 
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
@@ -147,7 +148,8 @@ static int run_main(struct options *o)
     }
 
     /* a report that cannot be written: say so before running */
-    const char *outputs[][2] = { { "--json", o->json }, { "--timeline", o->timeline } };
+    const char *outputs[][2] = { { "--json", o->json }, { "--timeline", o->timeline },
+                                 { "--export-litmus", o->export_litmus } };
     for (unsigned i = 0; i < G_N_ELEMENTS(outputs); i++) {
         if (outputs[i][1] == NULL)
             continue;
@@ -174,14 +176,18 @@ static int run_main(struct options *o)
     struct lockstat *locks = d.locks;
     g_autoptr(timeline) view = o->timeline ? timeline_new(m, locks) : NULL;
     o->timeline_view = view;
+    g_autoptr(litmus_export) exported = o->export_litmus ? litmus_export_new(m) : NULL;
+    o->export_view = exported;
     /* the trace and the timeline first: hunting leaves them out of its
      * candidate runs */
-    struct event_sink sinks[2 + G_N_ELEMENTS(d.sinks)];
+    struct event_sink sinks[3 + G_N_ELEMENTS(d.sinks)];
     unsigned nsinks = 0;
     if (tr != NULL)
         sinks[nsinks++] = (struct event_sink){ .event = trace_event, .ctx = tr };
     if (view != NULL)
         sinks[nsinks++] = timeline_sink(view);
+    if (exported != NULL)
+        sinks[nsinks++] = litmus_export_sink(exported);
     unsigned traced = nsinks;
     for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
         sinks[nsinks++] = d.sinks[i];

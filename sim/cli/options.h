@@ -22,6 +22,8 @@ struct options {
     char *json;
     char *timeline;     /* --timeline FILE */
     struct timeline *timeline_view;     /* its page, for the run report_run reports */
+    char *export_litmus;        /* --export-litmus FILE */
+    struct litmus_export *export_view;  /* its events, likewise */
     int lock_table_size;
     gint64 runs;
     double time_limit;          /* --time-limit: seconds, or 0 for none */

@@ -4,6 +4,7 @@
 
 #include "base/error.h"
 #include "report.h"
+#include "report/litmus-export.h"
 #include "report/timeline.h"
 #include "detect/progress.h"
 #include "report/report-json.h"
@@ -215,6 +216,11 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
             return EXIT_USAGE;
         }
     }
+    if (o->export_view != NULL &&
+        !litmus_export_write(o->export_view, &r->found, o->export_litmus, &error)) {
+        fprintf(stderr, "atomsim: --export-litmus %s: %s\n", o->export_litmus, error->message);
+        return EXIT_USAGE;
+    }
     /* A finding's schedule goes to --record FILE, or else next to the JSON
      * report, as FILE.schedule. */
     g_autofree char *record = o->record ? g_strdup(o->record)
@@ -255,5 +261,6 @@ int report_files(const struct options *o, struct run *r, struct lockstat *locks,
 
 bool report_wanted(const struct options *o)
 {
-    return o->json != NULL || o->timeline_view != NULL || o->record != NULL;
+    return o->json != NULL || o->timeline_view != NULL || o->record != NULL ||
+           o->export_view != NULL;
 }
