@@ -3,12 +3,13 @@
  * can judge the shape a program's bug has.
  *
  * The test is the first finding that names a location (a lost update, a
- * monitor divergence): its accesses (and the load each of its stores wrote
- * back), a thread for each core, in the core's order: a load is READ_ONCE, a store WRITE_ONCE (of
- * the loaded register plus what it added, when its value came from the
- * core's load of the location), an atomic exchange xchg, a compare-and-
- * swap cmpxchg, a fence between them smp_mb(); and an exists clause with
- * the values the run's loads read and the locations' final values.
+ * monitor divergence): its accesses, with the load each of its stores
+ * wrote back, a thread for each core, in the core's order: a load is
+ * READ_ONCE, a store WRITE_ONCE (of the loaded register plus what the run
+ * added to it, when its value came from that load), an atomic exchange
+ * xchg, a compare-and-swap cmpxchg.  The location starts at 0, and the
+ * exists clause has what each load reads and the final value when the
+ * accesses run in the reported run's order, one after another.
  */
 #ifndef ATOMSIM_LITMUS_EXPORT_H
 #define ATOMSIM_LITMUS_EXPORT_H
