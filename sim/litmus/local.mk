@@ -2,4 +2,5 @@
 # tools/memory-model writes them): parsed, built for a cpu, run exhaustively,
 # judged against their expected verdicts.
 libatomsim_a_SOURCES += \
-	%D%/litmus-file.h
+	%D%/litmus-file.h %D%/litmus-private.h %D%/litmus-lex.c %D%/litmus-file.c \
+	%D%/litmus-cond.c
