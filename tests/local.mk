@@ -8,7 +8,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-libc tests/test-threads tests/test-c11
+	tests/test-libc tests/test-threads tests/test-c11 tests/test-litmus-file
 tests_test_threads_SOURCES = %D%/test-threads.c %D%/test-programs.h
 tests_test_threads_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_threads_LDADD = $(GLIB_LIBS)
@@ -26,6 +26,8 @@ tests_test_decode_SOURCES = %D%/test-decode.c
 tests_test_decode_LDADD = libatomsim.a $(ATOMSIM_LIBS)
 tests_test_taint_SOURCES = %D%/test-taint.c
 tests_test_taint_LDADD = libatomsim.a $(ATOMSIM_LIBS)
+tests_test_litmus_file_SOURCES = %D%/test-litmus-file.c
+tests_test_litmus_file_LDADD = libatomsim.a $(ATOMSIM_LIBS)
 
 tests_test_litmus_SOURCES = %D%/test-litmus.c %D%/test-programs.h
 tests_test_litmus_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS) -DSRCDIR='"$(abs_top_srcdir)"'
@@ -65,7 +67,7 @@ tests_test_libc_LDADD = $(GLIB_LIBS)
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-libc tests/test-threads tests/test-c11
+	tests/test-libc tests/test-threads tests/test-c11 tests/test-litmus-file
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
