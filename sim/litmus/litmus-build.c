@@ -109,7 +109,7 @@ static char *first_error(const char *messages)
     g_auto(GStrv) lines = g_strsplit(messages ? messages : "", "\n", -1);
     const char *last = "atomsim-cc failed";
     for (char **l = lines; *l; l++) {
-        if (strstr(*l, ": Error: ") || strstr(*l, ": error: ") || strstr(*l, "undefined reference"))
+        if (strstr(*l, ": Error: ") || strstr(*l, "error: ") || strstr(*l, "undefined reference"))
             return g_strdup(g_strstrip(*l));
         if (**l != '\0')
             last = *l;
