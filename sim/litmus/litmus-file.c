@@ -80,11 +80,12 @@ static bool parse_header(struct litmus_in *in, GError **error)
     if (!litmus_skip(in, true, error))
         return false;
     if ((t->arch = litmus_ident(in)) == NULL)
-        return litmus_expected(in, error, "the architecture (X86, AArch64, C ...) and the test's name");
+        return litmus_expected(in, error,
+                               "the architecture (X86, AArch64, C ...) and the test's name");
     if (!litmus_skip(in, false, error))
         return false;
     const char *s = in->p;
-    while (in->p < in->end && !g_ascii_isspace(*in->p) && *in->p != '"' && *in->p != '{' &&
+    while (in->p < in->end && g_ascii_isgraph(*in->p) && *in->p != '"' && *in->p != '{' &&
            !litmus_at(in, "(*"))
         in->p++;
     if (in->p == s)

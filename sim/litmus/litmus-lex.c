@@ -286,7 +286,8 @@ bool litmus_number(struct litmus_in *in, int64_t *out, GError **error)
         v = v * base + d;
     }
     if (overflow || (neg && v > (guint64)G_MAXINT64 + 1))
-        return litmus_fail_at(in, in->line, error, "expected a number of 64 bits, found a larger one");
+        return litmus_fail_at(in, in->line, error,
+                              "expected a number of 64 bits, found a larger one");
     if (in->p < in->end && litmus_ident_char(*in->p))
         return litmus_expected(in, error, "a number's end");
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
