@@ -381,6 +381,39 @@ static void test_locations_filter(void)
     CHECK_OBSERVABLES(n, "0:EAX 0:R2 0:R10 1:R1 z a");
 }
 
+/* What herd's own tests write: a note after the name, P0:r5 and "0: X1",
+ * MIPS's $ registers, a ';' after the condition, C comments between and
+ * after C threads' heads. */
+static void test_herd_quirks(void)
+{
+    g_autoptr(litmus_test) t = parse(
+        "PPC co1 (PPCCoOne)\n"
+        "{ P0:r5=x ; 0: r1 = 1 ; 1:$3=0; }\n"
+        " P0         | P1          ;\n"
+        " stw r1,0(r5) | lw $3,0(%x1) ;\n"
+        "exists (1:$3=0 /\\ 0: r1=1);\n");
+    g_assert_cmpstr(t->name, ==, "co1");
+    g_assert_cmpint(var(t, 0)->thread, ==, 0);
+    g_assert_cmpstr(var(t, 0)->name, ==, "r5");
+    g_assert_cmpstr(var(t, 0)->init.sym, ==, "x");
+    g_assert_cmpstr(var(t, 1)->name, ==, "r1");
+    g_assert_cmpstr(var(t, 2)->name, ==, "$3");
+    CHECK_TEXT(t, "exists (1:$3=0 /\\ 0:r1=1)");
+    CHECK_OBSERVABLES(t, "0:r1 1:$3");
+
+    g_autoptr(litmus_test) c = parse(
+        "C MP\n{}\n"
+        "//\\fcvexclude\n"
+        "P0(int *buf, int *flag) // Producer\n{\n\tWRITE_ONCE(*buf, 1);\n}\n"
+        "/* the consumer */\n"
+        "P1 (int *buf, int *flag) /* Consumer */ {\n\tint r0;\n}\n"
+        "// the end\n"
+        "exists (1:r0=0)\n");
+    g_assert_cmpuint(c->threads->len, ==, 2);
+    g_assert_cmpstr(thread(c, 1)->c_params, ==, "int *buf, int *flag");
+    g_assert_cmpstr(thread(c, 1)->c_body, ==, "\n\tint r0;\n");
+}
+
 /* Conditions ----------------------------------------------------------------- */
 
 /* The test "exists COND" over two threads (to free) */
@@ -521,7 +554,8 @@ static void test_error_table(void)
     fails("X86 SB\n{ x=0; }\n P0 | P2 ;\n", "T.litmus:3: expected P1, found 'P2'");
     fails("X86 SB\n{ x=0; }\n P1 | P0 ;\n",
           "T.litmus:3: expected the threads' header row, P0 | P1 ... ;, found 'P1'");
-    fails("X86 SB\n{ x=0; }\n P0 | P1\n", "T.litmus:3: expected '|' or ';' after P1, found end of line");
+    fails("X86 SB\n{ x=0; }\n P0 | P1\n",
+          "T.litmus:3: expected '|' or ';' after P1, found end of line");
     fails("X86 SB\n{ x=0; }\n P0 | P1 |P2|P3|P4|P5|P6|P7|P8|P9|P10|P11|P12|P13|P14|P15|P16;\n",
           "T.litmus:3: expected at most 16 threads, found P16");
     fails("X86 SB\n{ 2:EAX=1; }\n P0 | P1 ;\n NOP | NOP ;\nexists (x=0)\n",
@@ -542,24 +576,30 @@ static void test_error_c(void)
           "T.litmus:3: expected ')' to close P0's parameters, found end of file");
     fails("C T\n{}\nP0(int *x) WRITE_ONCE(*x, 1);\n",
           "T.litmus:3: expected '{' and P0's body, found 'WRITE_ONCE'");
-    fails("C T\n{}\nP0(int *x) { }\nP1(int *x) { }\n", "T.litmus:4: expected exists, ~exists or forall, found end of file");
+    fails("C T\n{}\nP0(int *x) { }\nP1(int *x) { }\n",
+          "T.litmus:4: expected exists, ~exists or forall, found end of file");
 }
 
 static void test_error_header_init(void)
 {
     fails("", "T.litmus:1: expected the architecture (X86, AArch64, C ...) and the test's name, "
           "found end of file");
-    fails("X86\n{}\n", "T.litmus:1: expected the test's name after the architecture, found end of line");
+    fails("X86\n{}\n",
+          "T.litmus:1: expected the test's name after the architecture, found end of line");
     fails("X86 SB\n(* a comment\n *( not closed\n{ x=0; }\n",
           "T.litmus:2: expected '*)' to close the comment opened here, found end of file");
     fails("X86 SB\n(* (* nested *) still open\n{ x=0; }\n",
           "T.litmus:2: expected '*)' to close the comment opened here, found end of file");
+    /* a doc string never closed ends with its line (herd's catalogue has some) */
     fails("X86 SB\n\"doc\nstring\n{ x=0; }\n",
-          "T.litmus:2: expected '\"' to close the doc string opened here, found end of file");
+          "T.litmus:3: expected a doc string, KEY=VALUE or the initial state's '{', "
+          "found 'string'");
     fails("X86 SB\nwhat is this\n{ x=0; }\n",
           "T.litmus:2: expected a doc string, KEY=VALUE or the initial state's '{', found 'what'");
-    fails("X86 SB\n{ x=0; y=1\n", "T.litmus:2: expected ';' or '}' after an initial value, found end of file");
-    fails("X86 SB\n{ x=0 y=1 }\n", "T.litmus:2: expected ';' or '}' after an initial value, found 'y'");
+    fails("X86 SB\n{ x=0; y=1\n",
+          "T.litmus:2: expected ';' or '}' after an initial value, found end of file");
+    fails("X86 SB\n{ x=0 y=1 }\n",
+          "T.litmus:2: expected ';' or '}' after an initial value, found 'y'");
     fails("X86 SB\n{ x=; }\n", "T.litmus:2: expected a number or a location, found ';'");
     fails("X86 SB\n{ x=12ab; }\n", "T.litmus:2: expected a number's end, found 'ab'");
     fails("X86 SB\n{ x=99999999999999999999; }\n",
@@ -576,7 +616,8 @@ static void test_error_header_init(void)
     g_autoptr(GError) error = NULL;
     g_assert_null(litmus_parse(big, 2u << 20, "T.litmus", &error));
     g_assert_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT);
-    g_assert_true(g_str_has_prefix(error->message, "T.litmus:1: expected a litmus test of at most"));
+    g_assert_true(
+        g_str_has_prefix(error->message, "T.litmus:1: expected a litmus test of at most"));
 }
 
 #define COND_TEST "X86 C\n{}\n P0 | P1 ;\n NOP | NOP ;\n"
@@ -588,7 +629,8 @@ static void test_error_cond(void)
     fails(COND_TEST "exists (0:EAX=)\n", "T.litmus:5: expected a number or a location, found ')'");
     fails(COND_TEST "exists (0:EAX 0)\n",
           "T.litmus:5: expected '=', '!=' or '<>' after a register or location, found '0'");
-    fails(COND_TEST "exists (2:EAX=0)\n", "T.litmus:5: expected a register of P0 to P1, found 2:EAX");
+    fails(COND_TEST "exists (2:EAX=0)\n",
+          "T.litmus:5: expected a register of P0 to P1, found 2:EAX");
     fails(COND_TEST "exists (x=1\n",
           "T.litmus:5: expected ')' or an operator (/\\, \\/, =>), found end of file");
     fails(COND_TEST "exists (x=1 /\\)\n",
@@ -613,7 +655,8 @@ static void test_error_bounds(void)
     g_string_append(s, "x=1");
     for (int i = 0; i < 70; i++)
         g_string_append_c(s, ')');
-    fails_with(s->str, "T.litmus:5: expected a condition nested at most 64 deep, found a deeper one");
+    fails_with(s->str,
+               "T.litmus:5: expected a condition nested at most 64 deep, found a deeper one");
     g_string_assign(s, COND_TEST "exists ");
     for (int i = 0; i < 100000; i++)
         g_string_append_c(s, '~');
@@ -650,6 +693,7 @@ int main(int argc, char **argv)
     g_test_add_func("/litmus-file/kernel-c", test_kernel_c);
     g_test_add_func("/litmus-file/c-init", test_c_init);
     g_test_add_func("/litmus-file/locations-filter", test_locations_filter);
+    g_test_add_func("/litmus-file/herd-quirks", test_herd_quirks);
     g_test_add_func("/litmus-file/quantifiers", test_quantifiers);
     g_test_add_func("/litmus-file/operators", test_operators);
     g_test_add_func("/litmus-file/eval", test_eval);

@@ -98,7 +98,7 @@ static struct litmus_cond *atom(struct cparse *cp)
     if (c == NULL)
         return NULL;
     if (in->p >= in->end || !(g_ascii_isalnum(*in->p) || *in->p == '_' || *in->p == '[' ||
-                              *in->p == '%')) {
+                              *in->p == '%' || *in->p == '$')) {
         litmus_expected(in, cp->error, "a condition: THREAD:REG=VALUE, LOC=VALUE, '(', '~', "
                         "true or false");
         return NULL;

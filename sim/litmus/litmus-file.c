@@ -80,30 +80,39 @@ static bool parse_header(struct litmus_in *in, GError **error)
     if (!litmus_skip(in, true, error))
         return false;
     if ((t->arch = litmus_ident(in)) == NULL)
-        return litmus_expected(in, error, "the architecture (X86, AArch64, C ...) and the test's name");
+        return litmus_expected(in, error,
+                               "the architecture (X86, AArch64, C ...) and the test's name");
     if (!litmus_skip(in, false, error))
         return false;
     const char *s = in->p;
-    while (in->p < in->end && !g_ascii_isspace(*in->p) && *in->p != '"' && *in->p != '{' &&
+    while (in->p < in->end && g_ascii_isgraph(*in->p) && *in->p != '"' && *in->p != '{' &&
            !litmus_at(in, "(*"))
         in->p++;
     if (in->p == s)
         return litmus_expected(in, error, "the test's name after the architecture");
     t->name = g_strndup(s, (gsize)(in->p - s));
+    /* herd's own catalogue puts a note in parentheses after some names:
+     * "PPC 2+2W+lwsyncs (EThree)" */
+    if (!litmus_skip(in, false, error))
+        return false;
+    if (in->p < in->end && *in->p == '(')
+        while (in->p < in->end && *in->p != ')' && *in->p != '\n')
+            in->p++;
+    if (in->p < in->end && *in->p == ')')
+        in->p++;
     for (;;) {
         if (!litmus_skip(in, true, error))
             return false;
         if (in->p < in->end && *in->p == '{')
             return true;
         if (in->p < in->end && *in->p == '"') {
-            unsigned line = in->line;
-            for (in->p++; in->p < in->end && *in->p != '"'; in->p++)
+            /* to its closing quote; one never closed (herd's catalogue has
+             * some) ends with its line */
+            const char *close = memchr(in->p + 1, '"', (gsize)(in->end - in->p - 1));
+            const char *eol = memchr(in->p, '\n', (gsize)(in->end - in->p));
+            const char *e = close ? close + 1 : eol ? eol : in->end;
+            for (; in->p < e; in->p++)
                 in->line += *in->p == '\n';
-            if (in->p >= in->end)
-                return litmus_fail_at(in, line, error,
-                                      "expected '\"' to close the doc string opened here, "
-                                      "found end of file");
-            in->p++;
             continue;
         }
         struct litmus_in key = *in;
@@ -113,6 +122,17 @@ static bool parse_header(struct litmus_in *in, GError **error)
         while (in->p < in->end && *in->p != '\n')
             in->p++;
     }
+}
+
+/* Is the text at in a register written P<n>:NAME? */
+static bool p_register(const struct litmus_in *in)
+{
+    const char *s = in->p + 1;
+    if (in->p >= in->end || *in->p != 'P')
+        return false;
+    while (s < in->end && g_ascii_isdigit(*s))
+        s++;
+    return s > in->p + 1 && s < in->end && *s == ':';
 }
 
 /* One entry of the initial state: "[TYPE] VAR [= VALUE]", where TYPE is
@@ -132,11 +152,11 @@ static bool parse_init_entry(struct litmus_in *in, GError **error)
         if (c == '*' && type->len > 0) {
             g_string_append_c(type, '*');
             in->p++;
-        } else if (g_ascii_isdigit(c) || c == '[') {
+        } else if (g_ascii_isdigit(c) || c == '[' || p_register(in)) {
             if (!litmus_var_ref(in, -1, &v->thread, &v->name, error))
                 return false;
             break;
-        } else if (litmus_ident_start(c) || c == '%') {
+        } else if (litmus_ident_start(c) || c == '%' || c == '$') {
             char *w = litmus_ident(in);
             struct litmus_in next = *in;
             if (!litmus_skip(&next, true, error)) {
@@ -344,6 +364,38 @@ static bool parse_table(struct litmus_in *in, GError **error)
     }
 }
 
+/* Skip the C comment at in (a block or a line comment); false with error
+ * if it is not closed. */
+static bool c_comment(struct litmus_in *in, GError **error)
+{
+    if (litmus_at(in, "//")) {
+        while (in->p < in->end && *in->p != '\n')
+            in->p++;
+        return true;
+    }
+    unsigned line = in->line;
+    for (in->p += 2; in->p < in->end && !litmus_at(in, "*/"); in->p++)
+        in->line += *in->p == '\n';
+    if (in->p >= in->end)
+        return litmus_fail_at(in, line, error,
+                              "expected '*/' to close the comment opened here, found end of file");
+    in->p += 2;
+    return true;
+}
+
+/* Skip blanks and comments, herd's and C's, between C threads. */
+static bool c_skip(struct litmus_in *in, GError **error)
+{
+    for (;;) {
+        if (!litmus_skip(in, true, error))
+            return false;
+        if (!litmus_at(in, "/*") && !litmus_at(in, "//"))
+            return true;
+        if (!c_comment(in, error))
+            return false;
+    }
+}
+
 /* From the opening brace at in to its match: the C body between them (to
  * free), skipping C's comments and literals; NULL with error at the end. */
 static char *c_body(struct litmus_in *in, unsigned id, GError **error)
@@ -352,21 +404,9 @@ static char *c_body(struct litmus_in *in, unsigned id, GError **error)
     const char *start = ++in->p;
     while (in->p < in->end) {
         char c = *in->p;
-        if (litmus_at(in, "/*")) {
-            unsigned line = in->line;
-            for (in->p += 2; in->p < in->end && !litmus_at(in, "*/"); in->p++)
-                in->line += *in->p == '\n';
-            if (in->p >= in->end) {
-                litmus_fail_at(in, line, error,
-                               "expected '*/' to close the comment opened here, found end of file");
+        if (litmus_at(in, "/*") || litmus_at(in, "//")) {
+            if (!c_comment(in, error))
                 return NULL;
-            }
-            in->p += 2;
-            continue;
-        }
-        if (litmus_at(in, "//")) {
-            while (in->p < in->end && *in->p != '\n')
-                in->p++;
             continue;
         }
         if (c == '"' || c == '\'') {
@@ -394,7 +434,7 @@ static char *c_body(struct litmus_in *in, unsigned id, GError **error)
 static bool parse_c_threads(struct litmus_in *in, GError **error)
 {
     for (unsigned n = 0;; n++) {
-        if (!litmus_skip(in, true, error))
+        if (!c_skip(in, error))
             return false;
         if (n > 0 && at_tail(in))
             return true;
@@ -403,7 +443,7 @@ static bool parse_c_threads(struct litmus_in *in, GError **error)
                litmus_at_word(in, "void")) {
             while (in->p < in->end && litmus_ident_char(*in->p))
                 in->p++;
-            if (!litmus_skip(in, true, error))
+            if (!c_skip(in, error))
                 return false;
         }
         if (thread_name(in) != (int)n) {
@@ -412,7 +452,7 @@ static bool parse_c_threads(struct litmus_in *in, GError **error)
             return litmus_expected(in, error, what);
         }
         struct litmus_thread *th = thread_add(in, error);
-        if (th == NULL || !litmus_skip(in, true, error))
+        if (th == NULL || !c_skip(in, error))
             return false;
         if (in->p >= in->end || *in->p != '(') {
             g_autofree char *what = g_strdup_printf("'(' after P%u", n);
@@ -430,7 +470,7 @@ static bool parse_c_threads(struct litmus_in *in, GError **error)
             return litmus_fail_at(in, line, error,
                                   "expected ')' to close P%u's parameters, found end of file", n);
         th->c_params = g_strstrip(g_strndup(params, (gsize)(in->p++ - params)));
-        if (!litmus_skip(in, true, error))
+        if (!c_skip(in, error))
             return false;
         if (in->p >= in->end || *in->p != '{') {
             g_autofree char *what = g_strdup_printf("'{' and P%u's body", n);
@@ -524,6 +564,11 @@ static bool parse_tail(struct litmus_in *in, GError **error)
     if ((t->cond = litmus_cond_parse(in, nthreads, error)) == NULL ||
         !litmus_skip(in, true, error))
         return false;
+    if (in->p < in->end && *in->p == ';') {     /* herd's tests may end it with one */
+        in->p++;
+        if (!litmus_skip(in, true, error))
+            return false;
+    }
     if (in->p < in->end)
         return litmus_expected(in, error, "the end of the file after the condition");
     return true;

@@ -206,9 +206,9 @@ bool litmus_skip(struct litmus_in *in, bool newlines, GError **error)
 char *litmus_ident(struct litmus_in *in)
 {
     const char *s = in->p;
-    if (s < in->end && *s == '%')
-        s++;
-    if (s >= in->end || !litmus_ident_start(*s))
+    bool prefix = s < in->end && (*s == '%' || *s == '$');  /* %rax, MIPS's $3 */
+    s += prefix;
+    if (s >= in->end || !(prefix ? litmus_ident_char(*s) : litmus_ident_start(*s)))
         return NULL;
     while (s < in->end && litmus_ident_char(*s))
         s++;
@@ -221,14 +221,23 @@ bool litmus_var_ref(struct litmus_in *in, int nthreads, int *thread, char **name
                     GError **error)
 {
     *thread = -1;
+    const char *s = in->p;
+    /* P0:r5 as well as 0:r5 */
+    bool p = in->end - in->p > 2 && *in->p == 'P' && g_ascii_isdigit(in->p[1]);
+    while (p && s + 1 < in->end && g_ascii_isdigit(s[1]))
+        s++;
+    if (p && s + 1 < in->end && s[1] == ':')
+        in->p++;
+    s = in->p;
     if (in->p < in->end && g_ascii_isdigit(*in->p)) {
-        const char *s = in->p;
         unsigned n = 0;
         while (in->p < in->end && g_ascii_isdigit(*in->p) && n < 100000)
             n = n * 10 + (unsigned)(*in->p++ - '0');
         if (in->p >= in->end || *in->p != ':')
             return litmus_expected(in, error, "':' and a register after a thread's number");
         in->p++;
+        while (in->p < in->end && (*in->p == ' ' || *in->p == '\t'))
+            in->p++;                            /* "0: X1", as herd's own tests write */
         if ((*name = litmus_ident(in)) == NULL)
             return litmus_expected(in, error, "a register after 'THREAD:'");
         if (nthreads >= 0 && n >= (unsigned)nthreads)
@@ -277,7 +286,8 @@ bool litmus_number(struct litmus_in *in, int64_t *out, GError **error)
         v = v * base + d;
     }
     if (overflow || (neg && v > (guint64)G_MAXINT64 + 1))
-        return litmus_fail_at(in, in->line, error, "expected a number of 64 bits, found a larger one");
+        return litmus_fail_at(in, in->line, error,
+                              "expected a number of 64 bits, found a larger one");
     if (in->p < in->end && litmus_ident_char(*in->p))
         return litmus_expected(in, error, "a number's end");
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;

@@ -50,7 +50,8 @@ bool litmus_skip(struct litmus_in *in, bool newlines, GError **error);
 bool litmus_comment(struct litmus_in *in, GError **error);
 /* Is the text at in the word w (not followed by a letter, digit or '_')? */
 bool litmus_at_word(const struct litmus_in *in, const char *w);
-/* An identifier ([A-Za-z_%][A-Za-z0-9_]*) at in, consumed (to free), or NULL. */
+/* An identifier at in ([A-Za-z_][A-Za-z0-9_]*, or a register written with
+ * its prefix: %rax, $3), consumed (to free), or NULL. */
 char *litmus_ident(struct litmus_in *in);
 /* A register (THREAD:NAME), a location (NAME or [NAME]) at in, consumed;
  * false with error naming what it expected.  A register's thread is checked

@@ -5,7 +5,8 @@
 # SCHED_SRCS, sim/sched/local.mk).  `make fuzz-smoke` runs each for
 # FUZZ_SECONDS (30) from its seeds in corpus/<target>/; new inputs go to
 # tests/fuzz/work/<target>/ in the build tree.
-FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay fuzz-decode
+FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay fuzz-decode \
+	fuzz-litmus
 FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
@@ -15,8 +16,9 @@ fuzz_schedule_SRCS = %D%/fuzz-schedule.c $(SCHED_SRCS)
 fuzz_sched_SRCS = %D%/fuzz-sched.c $(SCHED_SRCS)
 fuzz_replay_SRCS = %D%/fuzz-replay.c $(SCHED_SRCS)
 fuzz_decode_SRCS = %D%/fuzz-decode.c $(filter cpus/%.c,$(libatomsim_a_SOURCES))
+fuzz_litmus_SRCS = %D%/fuzz-litmus.c $(filter sim/litmus/%.c,$(libatomsim_a_SOURCES))
 EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
-	%D%/fuzz-replay.c %D%/fuzz-decode.c %D%/corpus
+	%D%/fuzz-replay.c %D%/fuzz-decode.c %D%/fuzz-litmus.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)
 # The smallest example of every cpu seeds the ELF target.
 FUZZ_ELF_SEEDS = $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/counter.elf)
@@ -38,6 +40,8 @@ tests/fuzz/fuzz-replay: $(fuzz_replay_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_replay_SRCS))
 tests/fuzz/fuzz-decode: $(fuzz_decode_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_decode_SRCS))
+tests/fuzz/fuzz-litmus: $(fuzz_litmus_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_litmus_SRCS))
 
 fuzz: $(FUZZ_TARGETS:%=tests/fuzz/%)
 # Run every target for FUZZ_SECONDS; fail at the first that crashes, leaks
