@@ -304,6 +304,10 @@ int litmus_main(int argc, char **argv)
         if (g_file_test(argv[i], G_FILE_TEST_IS_DIR)) {
             g_autoptr(GPtrArray) found = g_ptr_array_new();
             add_dir(found, argv[i]);
+            if (found->len == 0) {
+                fprintf(stderr, "atomsim litmus: %s: no *.litmus file in it\n", argv[i]);
+                return EXIT_USAGE;
+            }
             g_ptr_array_sort(found, by_path);
             g_ptr_array_extend_and_steal(files, g_steal_pointer(&found));
         } else {

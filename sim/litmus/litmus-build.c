@@ -52,8 +52,8 @@ const struct cpu_ops *litmus_cpu_for(const struct litmus_test *t, const struct c
     }
     GString *names = g_string_new(NULL);
     for (const struct cpu_ops *const *c = cpu_list; *c; c++)
-        for (const char *const *a = (*c)->litmus ? (*c)->litmus->archs : NULL; a && *a; a++)
-            g_string_append_printf(names, "%s, ", *a);
+        if ((*c)->litmus != NULL)
+            g_string_append_printf(names, "%s, ", (*c)->litmus->archs[0]);
     g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
                 "%s:1: a litmus test for %s, which atomsim does not run (it runs %sand C)",
                 t->file, t->arch, names->str);
