@@ -37,7 +37,8 @@ GUEST_RUNTIME_FILES = %D%/runtime/sim.c %D%/runtime/atomsim.ld \
 	%D%/runtime/x86_64/crt0.S %D%/runtime/x86_64/linux-sys.h \
 	%D%/runtime/aarch64/crt0.S %D%/runtime/aarch64/linux-sys.h \
 	%D%/runtime/riscv64/crt0.S %D%/runtime/riscv64/linux-sys.h
-GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/atomic.h
+GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/atomic.h \
+	%D%/include/litmus-linux.h
 # The small libc (programs/libc/, headers in include/libc/): one archive per
 # cpu, programs/<cpu>/libc.a, which atomsim-cc links after the program.
 GUEST_LIBC_INCLUDES = %D%/include/libc/stdio.h %D%/include/libc/stdlib.h \

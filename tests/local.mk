@@ -83,13 +83,14 @@ CLEANFILES += tests/test-browser-*.png tests/test-browser-*.dom
 GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-unless-whole \
 	atomic-conformance atomic-stress wait-forever counter-once counter-atomic-once peterson counter-long \
 	stale-store stale-pointer lock-retry cmpxchg-retry lock-progress wait-two library-types \
+	litmus-linux-api \
 	libc-basics libc-assert libc-abort libc-double-free \
 	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv threads-c11 \
 	threads-spin-atomic \
 	c11-conformance c11-counter-once c11-flag
 # ... of which these are built with -Wall -Wextra -Werror.
 GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free \
-	c11-conformance c11-flag
+	c11-conformance c11-flag litmus-linux-api
 # ... and these with -O0, as SV-COMP's programs are built (tools/bench-svcomp.sh):
 # a function the compiler inlined is no longer __VERIFIER_atomic_* or reach_error.
 GUEST_TESTS_O0 = threads-sv threads-spin-atomic
