@@ -72,8 +72,16 @@ void litmus_print(FILE *f, const struct litmus_test *t, const char *cpu, const c
     if (out->out_of_budget > 0)
         fprintf(f, "; %u did not end within the step budget (not counted)", out->out_of_budget);
     fputc('\n', f);
-    const char *expected, *why;
-    switch (litmus_judge(t, cpu, out, &expected, &why)) {
+    const char *expected, *reason;
+    enum litmus_judgement j = litmus_judge(t, cpu, out, &expected, &reason);
+    /* the reason as written, in parentheses once */
+    g_autofree char *why = g_strdup(reason ? reason : "");
+    size_t n = strlen(g_strstrip(why));
+    if (n >= 2 && why[0] == '(' && why[n - 1] == ')') {
+        why[n - 1] = '\0';
+        memmove(why, why + 1, n - 1);
+    }
+    switch (j) {
     case LITMUS_NO_EXPECTATION:
         break;
     case LITMUS_AS_EXPECTED:

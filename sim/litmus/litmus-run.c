@@ -40,6 +40,8 @@ struct collect {
     GHashTable *states;         /* GBytes of values -> struct litmus_state * */
     GArray *accesses;           /* struct access: the run's, as its events came */
     struct access last_read[LITMUS_MAX_THREADS];        /* each core's, or addr 0 */
+    unsigned spins[LITMUS_MAX_THREADS]; /* each core's accesses in a row that were */
+    const struct run_control *ctl;      /* the run's, while it runs */
     GHashTable *executions;     /* the digests of the executions counted */
     struct litmus_outcome *out;
     struct run *r;
@@ -163,13 +165,24 @@ static int64_t lookup_address(void *ctx, const char *sym)
  * read of each core read (its rf, by the value), and the order of the
  * writes to each location (co).  The harness's own steps (its traps), the
  * order of accesses to different locations, and a core reading again what
- * it read last (a spin) tell none apart. */
+ * it read last (a spin) tell none apart.
+ *
+ * A spin changes nothing: a core that reads a location again and finds what
+ * it found last (a load, a load-exclusive, a store-exclusive or an atomic
+ * that fails or leaves the value as it was) is in the state it was in.  So
+ * an execution where it spins once more than LITMUS_SPIN_CAP times in a row
+ * has an equivalent one with one spin fewer, which the search runs too:
+ * the run is cut there, and the search's tree stays as small as the spins
+ * that matter (each a different place among the other cores' steps). */
+#define LITMUS_SPIN_CAP 4
+
 static void execution_begin(void *ctx, const struct run_control *ctl)
 {
     struct collect *c = ctx;
-    (void)ctl;
+    c->ctl = ctl;
     g_array_set_size(c->accesses, 0);
     memset(c->last_read, 0, sizeof c->last_read);
+    memset(c->spins, 0, sizeof c->spins);
 }
 
 static void execution_event(void *ctx, const struct event *e)
@@ -180,15 +193,25 @@ static void execution_event(void *ctx, const struct event *e)
     uint64_t mask = value_mask(e->size);
     bool reads = e->kind == EVENT_LOAD || e->kind == EVENT_LL || e->kind == EVENT_RMW;
     struct access a = { e->addr, c->accesses->len, e->old_value & mask, e->core, 0 };
-    struct access *last = e->core < LITMUS_MAX_THREADS ? &c->last_read[e->core] : NULL;
-    /* a spin: reading again what the core read last tells nothing new */
-    bool again = e->kind == EVENT_LOAD && last != NULL && last->addr == a.addr &&
-                 last->value == a.value;
-    if (reads && !again)
+    if (e->core >= LITMUS_MAX_THREADS)
+        return;
+    struct access *last = &c->last_read[e->core];
+    bool unchanged = event_failed(e) || ((e->kind == EVENT_RMW || e->kind == EVENT_SC) &&
+                                         (e->old_value & mask) == (e->new_value & mask));
+    bool again = last->addr == a.addr && last->value == a.value &&
+                 (e->kind == EVENT_LOAD || e->kind == EVENT_LL || unchanged);
+    if (again) {
+        if (++c->spins[e->core] > LITMUS_SPIN_CAP)
+            control_cut(c->ctl);
+        return;
+    }
+    c->spins[e->core] = 0;
+    if (reads)
         g_array_append_val(c->accesses, a);
-    if (reads && last != NULL)
-        *last = a;
-    if (event_stored(e) && last != NULL)
+    *last = a;
+    if (!reads)
+        last->addr = 0;
+    if (event_stored(e))
         last->addr = 0;
     if (event_stored(e)) {
         a.value = e->new_value & mask;

@@ -206,7 +206,7 @@ char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *c
     g_autoptr(GPtrArray) seen = litmus_observables(t);
     /* atomsim reads the registers where a thread calls __litmus_done: an
      * assembly thread's from the core, a C thread's from regs */
-    g_string_append_printf(out, "__attribute__((noreturn, used, noinline%s%s))\n"
+    g_string_append_printf(out, "__attribute__((noreturn, used, noipa%s%s))\n"
                            "void " LITMUS_DONE "(const unsigned long *regs)\n{\n"
                            "    (void)regs;\n    sim_exit(0);\n}\n",
                            *cpu->litmus->c_attribute ? ", " : "", cpu->litmus->c_attribute);
