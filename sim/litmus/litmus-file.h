@@ -120,8 +120,8 @@ struct litmus_test *litmus_parse(const char *text, gsize len, const char *file, 
 /* Read and parse a file. */
 struct litmus_test *litmus_load(const char *path, GError **error);
 void litmus_test_free(struct litmus_test *t);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(litmus_test, litmus_test_free)
 typedef struct litmus_test litmus_test;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(litmus_test, litmus_test_free)
 
 /* The verdict the test expects on cpu (its Atomsim line for cpu, else its
  * Result line), or NULL. */
