@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 ATOMSIM_CACHE_DIR=$tmp/cache
 export ATOMSIM_CACHE_DIR
 
-if ! "$atomsim" --help 2>&1 | grep -q 'litmus'; then
+if ! "$atomsim" litmus --help 2>&1 | grep -q 'herd7'; then
     echo "SKIP: this atomsim has no 'litmus' command"
     exit 77
 fi
