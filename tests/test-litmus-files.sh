@@ -33,7 +33,8 @@ if [ "$status" -eq 0 ] && printf '%s\n' "$summary" | grep -q ' 0 not'; then
     pass "atomsim litmus tests/litmus-files: $summary"
 else
     fail "atomsim litmus tests/litmus-files: exit $status"
-    grep -v -i 'as expected$' "$tmp/all" | sed 's/^/#   /' | tail -n 40
+    # the tests not as expected, the errors, and the summary
+    grep -v '  as expected (' "$tmp/all" | sed 's/^/#   /' | tail -n 40
 fi
 
 # One test of each dialect: its Observation line, and the states that
