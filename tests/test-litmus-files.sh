@@ -33,8 +33,8 @@ if [ "$status" -eq 0 ] && printf '%s\n' "$summary" | grep -q ' 0 not'; then
     pass "atomsim litmus tests/litmus-files: $summary"
 else
     fail "atomsim litmus tests/litmus-files: exit $status"
-    # the tests not as expected, the errors, and the summary
-    grep -v '  as expected (' "$tmp/all" | sed 's/^/#   /' | tail -n 40
+    # the errors, then the tests not as expected
+    { grep '^atomsim' "$tmp/all"; grep 'NOT as expected' "$tmp/all" | head -n 40; } | sed 's/^/#   /'
 fi
 
 # One test of each dialect: its Observation line, and the states that
