@@ -1,0 +1,124 @@
+#!/bin/sh
+# test-litmus-files.sh — `atomsim litmus` runs the catalogue of herd7-syntax
+# litmus tests in tests/litmus-files/ (x86, arm, aarch64, riscv, sparc, and C
+# on every cpu) and finds every outcome as each file's Result: or Atomsim:
+# line expects; then a few checks of one test per dialect's output (the
+# Observation line, the states marked *>), and of the errors: a file that
+# does not parse names its line and exits 2, an ARM test on --cpu x86 is
+# refused.  Run by `make check` from the top build directory.
+set -eu
+files=${srcdir:-.}/tests/litmus-files
+atomsim=$(pwd)/atomsim
+failed=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/litmus-files.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+# the built tests go to a cache of this run's own, not the user's
+ATOMSIM_CACHE_DIR=$tmp/cache
+export ATOMSIM_CACHE_DIR
+
+if ! "$atomsim" litmus --help 2>&1 | grep -q 'herd7'; then
+    echo "SKIP: this atomsim has no 'litmus' command"
+    exit 77
+fi
+
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# The whole catalogue: exit 0, and a summary with nothing not as expected.
+status=0
+"$atomsim" litmus "$files" >"$tmp/all" 2>&1 </dev/null || status=$?
+summary=$(grep '^litmus: [0-9]* tests:' "$tmp/all" | tail -n 1 || true)
+echo "# $summary"
+if [ "$status" -eq 0 ] && printf '%s\n' "$summary" | grep -q ' 0 not'; then
+    pass "atomsim litmus tests/litmus-files: $summary"
+else
+    fail "atomsim litmus tests/litmus-files: exit $status"
+    # the errors, then the tests not as expected
+    { grep '^atomsim' "$tmp/all"; grep 'NOT as expected' "$tmp/all" | head -n 40; } | sed 's/^/#   /'
+fi
+
+# One test of each dialect: its Observation line, and the states that
+# satisfy the condition marked *> (none for a Never).
+check_one() {   # FILE OBSERVATION [STATE]
+    file=$1 obs=$2 state=${3-}
+    status=0
+    "$atomsim" litmus "$files/$file" >"$tmp/one" 2>&1 </dev/null || status=$?
+    if [ "$status" -ne 0 ]; then
+        fail "$file: exit $status"; sed 's/^/#   /' "$tmp/one" | tail -n 10; return
+    fi
+    if ! grep -q "^Observation $obs " "$tmp/one"; then
+        fail "$file: no 'Observation $obs'"; sed 's/^/#   /' "$tmp/one"; return
+    fi
+    if [ -n "$state" ]; then
+        if ! grep -q "^[0-9][0-9]* *\*>$state\$" "$tmp/one"; then
+            fail "$file: no state '*>$state'"; sed 's/^/#   /' "$tmp/one"; return
+        fi
+    elif grep -q '\*>' "$tmp/one"; then
+        fail "$file: a state satisfies a condition that is never met"
+        sed 's/^/#   /' "$tmp/one"; return
+    fi
+    pass "$file: Observation $obs"
+}
+check_one x86/sb.litmus 'SB Sometimes' '0:EAX=0; 1:EAX=0;'
+check_one x86/sb-mfence.litmus 'SB+mfences Never'
+check_one arm/mp.litmus 'MP Sometimes' '1:R1=1; 1:R2=0;'
+check_one arm/lb.litmus 'LB Never'
+check_one aarch64/sb-rel-acq.litmus 'SB+rel+acq Never'
+check_one aarch64/sb.litmus 'SB Sometimes' '0:X1=0; 1:X1=0;'
+check_one riscv/sb-fence-tso.litmus 'SB+fence.tsos Sometimes' '0:x6=0; 1:x6=0;'
+check_one riscv/mp-fence-ww-rr.litmus 'MP+fence.w.w+fence.r.r Never'
+check_one sparc/sb.litmus 'SB Sometimes' '0:g2=0; 1:g2=0;'
+check_one sparc/sb-swap.litmus 'SB+swaps Never'
+
+# A C test on one cpu (--cpu): it runs, and says what it observed.
+cfile=$(find "$files/c" -name '*.litmus' 2>/dev/null | sort | head -n 1)
+if [ -n "$cfile" ]; then
+    status=0
+    "$atomsim" litmus --cpu x86 "$cfile" >"$tmp/c" 2>&1 </dev/null || status=$?
+    if [ "$status" -eq 0 ] && grep -q '^Observation ' "$tmp/c"; then
+        pass "${cfile#"$files"/} on --cpu x86"
+    else
+        fail "${cfile#"$files"/} on --cpu x86: exit $status"; sed 's/^/#   /' "$tmp/c" | tail -n 10
+    fi
+fi
+
+# A file that does not parse: FILE:LINE: and exit 2 (line 7, a condition
+# with no value after '=').
+cat >"$tmp/bad.litmus" <<'EOF'
+X86 BAD
+(* a syntax error on line 7 *)
+{ x=0; y=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV [y],$1  ;
+ MOV EAX,[y] | MOV EAX,[x] ;
+exists (0:EAX=0 /\ 1:EAX=)
+EOF
+status=0
+"$atomsim" litmus "$tmp/bad.litmus" >"$tmp/out" 2>&1 </dev/null || status=$?
+if [ "$status" -eq 2 ] && grep -q "bad\.litmus:7:" "$tmp/out"; then
+    pass "a syntax error: bad.litmus:7:, exit 2"
+else
+    fail "a syntax error: exit $status, wanted 2 and bad.litmus:7:"; sed 's/^/#   /' "$tmp/out" | tail -n 5
+fi
+# ... and in a directory: the others run, the exit status is still 2
+mkdir "$tmp/dir"
+cp "$tmp/bad.litmus" "$files/x86/sb.litmus" "$tmp/dir/"
+status=0
+"$atomsim" litmus "$tmp/dir" >"$tmp/out" 2>&1 </dev/null || status=$?
+if [ "$status" -eq 2 ] && grep -q "bad\.litmus:7:" "$tmp/out"; then
+    pass "a directory with a bad file: exit 2"
+else
+    fail "a directory with a bad file: exit $status, wanted 2 and the error"
+    sed 's/^/#   /' "$tmp/out" | tail -n 5
+fi
+
+# An ARM test on another cpu is refused (a usage error).
+status=0
+"$atomsim" litmus --cpu x86 "$files/arm/sb.litmus" >"$tmp/out" 2>&1 </dev/null || status=$?
+if [ "$status" -eq 2 ] && [ -s "$tmp/out" ]; then
+    pass "arm/sb.litmus on --cpu x86 is refused"
+else
+    fail "arm/sb.litmus on --cpu x86: exit $status, wanted 2 and a message"; sed 's/^/#   /' "$tmp/out" | tail -n 5
+fi
+
+[ "$failed" -eq 0 ]
