@@ -62,7 +62,9 @@ static const char *const aarch64_reserved[] = { "x16", "w16", "x17", "w17", "x18
 const struct cpu_litmus aarch64_litmus = {
     .archs = aarch64_archs,
     .reserved = aarch64_reserved,
-    .preamble = "",
+    /* herd7's AArch64 tests use LDAPR (ARMv8.3's RCpc loads), which Unicorn's
+     * max model runs */
+    .preamble = "\t.arch_extension rcpc\n",
     .function_type = "%function",
     .set_reg = aarch64_set_reg,
     .insn = aarch64_insn,

@@ -64,6 +64,8 @@ tests_test_libc_SOURCES = %D%/test-libc.c %D%/test-programs.h
 tests_test_libc_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_libc_LDADD = $(GLIB_LIBS)
 
+# A sanitizer build runs some long tests on fewer cpus (test-litmus-files.sh).
+AM_TESTS_ENVIRONMENT = ATOMSIM_SANITIZED='$(SANITIZER_FLAGS)'; export ATOMSIM_SANITIZED;
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
