@@ -64,8 +64,10 @@ tests_test_libc_SOURCES = %D%/test-libc.c %D%/test-programs.h
 tests_test_libc_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_libc_LDADD = $(GLIB_LIBS)
 
-# A sanitizer build runs some long tests on fewer cpus (test-litmus-files.sh).
-AM_TESTS_ENVIRONMENT = ATOMSIM_SANITIZED='$(SANITIZER_FLAGS)'; export ATOMSIM_SANITIZED;
+# A sanitizer build runs some long tests on fewer cpus (test-litmus-files.sh);
+# the litmus tests README runs are built into the build tree, not ~/.cache.
+AM_TESTS_ENVIRONMENT = ATOMSIM_SANITIZED='$(SANITIZER_FLAGS)'; export ATOMSIM_SANITIZED; \
+	ATOMSIM_CACHE_DIR='$(abs_top_builddir)/tests/litmus-cache'; export ATOMSIM_CACHE_DIR;
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
@@ -153,4 +155,4 @@ clean-local: clean-guest-tests
 clean-guest-tests:
 	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \
 	  tests/guest/aarch64 tests/litmus/sparc32 tests/litmus/arm tests/litmus/x86 \
-	  tests/litmus/x86_64 tests/litmus/aarch64 tests/litmus/riscv64
+	  tests/litmus/x86_64 tests/litmus/aarch64 tests/litmus/riscv64 tests/litmus-cache

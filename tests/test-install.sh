@@ -28,7 +28,8 @@ pc=$root/lib/pkgconfig/atomsim.pc
 check "pkg-config file" test -s "$pc"
 check "pkg-config names the installed atomsim-cc" \
     test "$(PKG_CONFIG_PATH=$root/lib/pkgconfig pkg-config --variable=atomsim_cc atomsim)" = "$prefix/bin/atomsim-cc"
-check "the guest headers" test -s "$root/include/atomsim/atomsim.h" -a -s "$root/include/atomsim/atomic.h"
+check "the guest headers" test -s "$root/include/atomsim/atomsim.h" -a -s "$root/include/atomsim/atomic.h" \
+    -a -s "$root/include/atomsim/litmus-linux.h"
 for doc in README.md NEWS tutorial.md internals.md report.schema.json img/lesson6.png; do
     check "doc $doc" test -s "$root/share/doc/atomsim/$doc"
 done

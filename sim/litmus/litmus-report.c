@@ -53,8 +53,14 @@ void litmus_print(FILE *f, const struct litmus_test *t, const char *cpu, const c
             const struct litmus_observable *o = g_ptr_array_index(out->observables, k);
             if (o->thread >= 0)
                 fprintf(f, "%d:", o->thread);
-            fprintf(f, "%s=%" G_GINT64_FORMAT ";%s", o->name, s->values[k],
-                    k + 1 < out->observables->len ? " " : "");
+            const char *addr = o->thread >= 0 && out->addresses
+                                   ? g_hash_table_lookup(out->addresses, &s->values[k]) : NULL;
+            if (addr != NULL)
+                fprintf(f, "%s=%s;", o->name, addr);
+            else
+                fprintf(f, "%s=%" G_GINT64_FORMAT ";", o->name, s->values[k]);
+            if (k + 1 < out->observables->len)
+                fputc(' ', f);
         }
         fputc('\n', f);
     }

@@ -328,6 +328,22 @@ static char *abnormal(struct run *r, const struct run_options *ro, GArray *turns
     return all;
 }
 
+/* The addresses of the test's locations, to print a register that holds
+ * one as herd7 does: by the location's name. */
+static GHashTable *location_addresses(const struct litmus_test *t, const struct image *img)
+{
+    GHashTable *names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+    for (guint i = 0; i < t->vars->len; i++) {
+        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
+        const char *name = v->thread < 0 ? v->name : v->init.is_addr ? v->init.sym : NULL;
+        const struct symbol *s = name ? image_find_symbol(img, name) : NULL;
+        if (s != NULL)
+            g_hash_table_replace(names, g_memdup2(&(gint64){ (gint64)s->addr }, sizeof(gint64)),
+                                 g_strdup(name));
+    }
+    return names;
+}
+
 bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_ops *cpu,
                 const struct litmus_run_options *o, struct litmus_outcome *out, GError **error)
 {
@@ -351,6 +367,7 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
     g_autoptr(image) img = image_load(elf, error);
     if (img == NULL)
         return false;
+    out->addresses = location_addresses(t, img);
     g_autoptr(machine) m = machine_new(cpu, img, t->threads->len, error);
     g_autoptr(run) r = m ? run_new(m, error) : NULL;
     if (r == NULL)
@@ -425,6 +442,8 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
 
 void litmus_outcome_clear(struct litmus_outcome *out)
 {
+    if (out->addresses)
+        g_hash_table_unref(out->addresses);
     if (out->observables)
         g_ptr_array_unref(out->observables);
     if (out->states)

@@ -31,6 +31,7 @@ struct litmus_outcome {
     unsigned runs;              /* schedules run (some cut short: equivalent to others) */
     unsigned out_of_budget;     /* ran past the step budget (a loop): not counted */
     bool exhausted;             /* every execution ran (else a budget stopped the search) */
+    GHashTable *addresses;      /* a location's address (gint64 *) -> its name */
     char *witness;              /* the schedule (--schedule) of the first execution where
                                    the proposition holds, or NULL */
     char *counterexample;       /* and of the first where it does not */
