@@ -27,12 +27,6 @@ static void aarch64_set_reg(GString *out, const char *reg, const char *sym, int6
         g_string_append_printf(out, "\tldr %s, =%" G_GINT64_FORMAT "\n", x, value);
 }
 
-static void aarch64_insn(GString *out, const char *insn, GPtrArray *symbols)
-{
-    (void)symbols;
-    g_string_append_printf(out, "\t%s\n", insn);
-}
-
 static void aarch64_call(GString *out, const char *fn)
 {
     g_string_append_printf(out, "\tbl %s\n", fn);
@@ -67,7 +61,6 @@ const struct cpu_litmus aarch64_litmus = {
     .preamble = "\t.arch_extension rcpc\n",
     .function_type = "%function",
     .set_reg = aarch64_set_reg,
-    .insn = aarch64_insn,
     .call = aarch64_call,
     .reg_id = aarch64_reg_id,
     .arg0 = "x0",

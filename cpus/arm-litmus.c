@@ -19,12 +19,6 @@ static void arm_set_reg(GString *out, const char *reg, const char *sym, int64_t 
     }
 }
 
-static void arm_insn(GString *out, const char *insn, GPtrArray *symbols)
-{
-    (void)symbols;
-    g_string_append_printf(out, "\t%s\n", insn);
-}
-
 static void arm_call(GString *out, const char *fn)
 {
     g_string_append_printf(out, "\tbl %s\n", fn);
@@ -51,7 +45,6 @@ const struct cpu_litmus arm_litmus = {
     .preamble = "\t.syntax unified\n\t.arm\n",
     .function_type = "%function",
     .set_reg = arm_set_reg,
-    .insn = arm_insn,
     .call = arm_call,
     .reg_id = arm_reg_id,
     .arg0 = "r0",

@@ -179,7 +179,8 @@ struct cpu_litmus {
     /* Append reg = the address of location sym (sym not NULL), or value. */
     void (*set_reg)(GString *out, const char *reg, const char *sym, int64_t value);
     /* Append one instruction of the test as the assembler spells it;
-     * locations it names directly (x86's [x]) are added to symbols. */
+     * locations it names directly (x86's [x]) are added to symbols.  NULL:
+     * the assembler reads the test's rows as they are. */
     void (*insn)(GString *out, const char *insn, GPtrArray *symbols);
     /* Append a call of fn, which does not return. */
     void (*call)(GString *out, const char *fn);

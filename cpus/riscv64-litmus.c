@@ -13,12 +13,6 @@ static void riscv64_set_reg(GString *out, const char *reg, const char *sym, int6
         g_string_append_printf(out, "\tli %s, %" G_GINT64_FORMAT "\n", reg, value);
 }
 
-static void riscv64_insn(GString *out, const char *insn, GPtrArray *symbols)
-{
-    (void)symbols;
-    g_string_append_printf(out, "\t%s\n", insn);
-}
-
 static void riscv64_call(GString *out, const char *fn)
 {
     g_string_append_printf(out, "\tcall %s\n", fn);
@@ -52,7 +46,6 @@ const struct cpu_litmus riscv64_litmus = {
     .preamble = "\t.option norvc\n",
     .function_type = "@function",
     .set_reg = riscv64_set_reg,
-    .insn = riscv64_insn,
     .call = riscv64_call,
     .reg_id = riscv64_reg_id,
     .arg0 = "a0",

@@ -18,12 +18,6 @@ static void sparc32_set_reg(GString *out, const char *reg, const char *sym, int6
         g_string_append_printf(out, "\tset %" G_GINT64_FORMAT ", %%%s\n", value, reg);
 }
 
-static void sparc32_insn(GString *out, const char *insn, GPtrArray *symbols)
-{
-    (void)symbols;
-    g_string_append_printf(out, "\t%s\n", insn);
-}
-
 /* The call's delay slot is a nop. */
 static void sparc32_call(GString *out, const char *fn)
 {
@@ -54,7 +48,6 @@ const struct cpu_litmus sparc32_litmus = {
     .preamble = "",
     .function_type = "#function",
     .set_reg = sparc32_set_reg,
-    .insn = sparc32_insn,
     .call = sparc32_call,
     .reg_id = sparc32_reg_id,
     .arg0 = "o0",

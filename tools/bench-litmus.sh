@@ -32,7 +32,11 @@ echo
 echo "per test, median of the $repeats cached passes (seconds):"
 cat "$cache"/pass* | sort -k1,2 | awk '
     { key = $1 " " $2; t[key] = t[key] " " $3 }
-    END { for (k in t) { n = split(t[k], v, " "); asort(v); print v[int((n + 1) / 2)], k } }' |
+    END { for (k in t) {
+            n = split(t[k], v, " ")
+            for (i = 2; i <= n; i++)    # insertion sort: mawk has no asort
+                for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+            print v[int((n + 1) / 2)], k } }' |
     sort -rn >"$cache/medians"
 head -10 "$cache/medians"
 awk '{ n++; s += $1; if ($1 < 0.1) fast++; if ($1 < 1) under++ }

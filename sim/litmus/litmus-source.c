@@ -29,7 +29,8 @@ static char *location_type(const struct litmus_test *t, const char *name)
         for (char **p = params; *p; p++) {
             char *param = g_strstrip(*p);
             size_t n = strlen(param), len = strlen(name);
-            if (n <= len || strcmp(param + n - len, name) != 0)
+            if (n <= len || strcmp(param + n - len, name) != 0 ||
+                isalnum((unsigned char)param[n - len - 1]) || param[n - len - 1] == '_')
                 continue;
             char *type = g_strndup(param, n - len);
             g_strstrip(type);
@@ -169,7 +170,7 @@ static GPtrArray *symbols_used(const struct litmus_test *t, const struct cpu_ops
                 insn = colon + 1;       /* a label */
             while (isspace((unsigned char)*insn))
                 insn++;
-            if (*insn != '\0')
+            if (*insn != '\0' && cpu->litmus->insn != NULL)
                 cpu->litmus->insn(scratch, insn, used);
         }
     }
@@ -367,8 +368,10 @@ static void asm_thread(GString *out, const struct litmus_test *t, const struct c
             insn = cell + n + 1;
         }
         insn = g_strstrip(insn);
-        if (*insn != '\0')
+        if (*insn != '\0' && d->insn != NULL)
             d->insn(out, insn, unused);
+        else if (*insn != '\0')
+            g_string_append_printf(out, "\t%s\n", insn);
     }
     d->call(out, LITMUS_DONE);
 }
