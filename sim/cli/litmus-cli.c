@@ -133,6 +133,17 @@ static int run_on(struct litmus_cli *cli, const struct litmus_test *t, const str
             litmus_outcome_clear(&out);
         return -1;
     }
+    if (out.positive + out.negative + out.filtered == 0) {
+        fprintf(stderr, "atomsim litmus: %s on %s: no execution ended (each spun without end "
+                "or ran past --max-steps %" G_GINT64_FORMAT "): nothing to judge\n", t->file,
+                cpu->name, cli->max_steps);
+        litmus_outcome_clear(&out);
+        return -1;
+    }
+    if (!cli->detailed && out.out_of_budget > 0)
+        fprintf(stderr, "atomsim litmus: %s on %s: %u executions did not end within "
+                "--max-steps %" G_GINT64_FORMAT " (not counted)\n", t->file, cpu->name,
+                out.out_of_budget, cli->max_steps);
     double seconds = (double)(g_get_monotonic_time() - start) / 1e6;
     cli->totals.seconds += seconds;
     if (seconds - built > cli->totals.slowest) {
