@@ -124,6 +124,24 @@ else
     fail "arm/sb.litmus on --cpu x86: exit $status, wanted 2 and a message"; sed 's/^/#   /' "$tmp/out" | tail -n 5
 fi
 
+# A thread that never ends: nothing to judge, a clear error, exit 2.
+cat >"$tmp/forever.litmus" <<'EOF'
+ARM forever
+{ 0:R1=x; }
+ P0          ;
+ LC00:       ;
+ LDR R0,[R1] ;
+ B LC00      ;
+exists (0:R0=1)
+EOF
+status=0
+"$atomsim" litmus "$tmp/forever.litmus" >"$tmp/out" 2>&1 </dev/null || status=$?
+if [ "$status" -eq 2 ] && grep -q "forever\.litmus on arm: no execution ended" "$tmp/out"; then
+    pass "a test that never ends: exit 2, nothing to judge"
+else
+    fail "a test that never ends: exit $status"; sed 's/^/#   /' "$tmp/out" | tail -n 5
+fi
+
 # --timeline: a page with a witness of the condition.
 status=0
 "$atomsim" litmus --timeline "$tmp/sb.html" "$files/x86/sb.litmus" >"$tmp/out" 2>&1 </dev/null ||
