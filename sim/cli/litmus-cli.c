@@ -337,8 +337,8 @@ int litmus_main(int argc, char **argv)
     if (one && cli.ncpus == 0) {
         /* one C test runs on every cpu: a line each */
         g_autoptr(litmus_test) t = litmus_load(((struct test_file *)files->pdata[0])->path, NULL);
-        cli.detailed = verbose || t == NULL || !litmus_is_c(t);
-        one = cli.detailed;
+        one = t == NULL || !litmus_is_c(t);
+        cli.detailed = verbose || one;
     }
     if (timeline != NULL && !one) {
         fprintf(stderr, "atomsim litmus: --timeline draws one test on one cpu\n");
