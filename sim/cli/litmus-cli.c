@@ -195,7 +195,7 @@ static unsigned cpus_of(struct litmus_cli *cli, const struct litmus_test *t, boo
         memcpy(cpus, cli->cpus, cli->ncpus * sizeof *cpus);
         return cli->ncpus;
     }
-    const struct cpu_ops *own = litmus_cpu_for(t, NULL, &error);
+    const struct cpu_ops *own = litmus_cpu_for(t, &error);
     if (own == NULL) {
         fprintf(stderr, "atomsim litmus: %s\n", error->message);
         *error_said = true;

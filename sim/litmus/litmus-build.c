@@ -34,22 +34,11 @@ static bool speaks(const struct cpu_ops *cpu, const char *arch)
     return false;
 }
 
-const struct cpu_ops *litmus_cpu_for(const struct litmus_test *t, const struct cpu_ops *requested,
-                                     GError **error)
+const struct cpu_ops *litmus_cpu_for(const struct litmus_test *t, GError **error)
 {
-    if (litmus_is_c(t))
-        return requested;
-    for (const struct cpu_ops *const *c = cpu_list; *c; c++) {
-        if (!speaks(*c, t->arch))
-            continue;
-        if (requested != NULL && requested != *c) {
-            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
-                        "%s: a litmus test for %s (atomsim's %s), not for --cpu %s", t->file,
-                        t->arch, (*c)->name, requested->name);
-            return NULL;
-        }
-        return *c;
-    }
+    for (const struct cpu_ops *const *c = cpu_list; *c; c++)
+        if (speaks(*c, t->arch))
+            return *c;
     GString *names = g_string_new(NULL);
     for (const struct cpu_ops *const *c = cpu_list; *c; c++)
         if ((*c)->litmus != NULL)

@@ -34,11 +34,9 @@ struct litmus_builder {
 void litmus_builder_init(struct litmus_builder *b, const char *cc, const char *cache_dir);
 void litmus_builder_clear(struct litmus_builder *b);
 
-/* The cpu a test runs on: for an assembly dialect the cpu whose dialect it
- * is (requested, if not NULL, must be that cpu); for C, requested.  NULL
- * with error (ATOMSIM_ERROR_INPUT) when none is. */
-const struct cpu_ops *litmus_cpu_for(const struct litmus_test *t, const struct cpu_ops *requested,
-                                     GError **error);
+/* The cpu an assembly test runs on: the one whose dialect it is.  NULL with
+ * error (ATOMSIM_ERROR_INPUT) when none is.  (A C test runs on any.) */
+const struct cpu_ops *litmus_cpu_for(const struct litmus_test *t, GError **error);
 /* Is t written in C (run on any cpu)? */
 bool litmus_is_c(const struct litmus_test *t);
 

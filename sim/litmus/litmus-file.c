@@ -621,6 +621,16 @@ struct litmus_test *litmus_load(const char *path, GError **error)
     return litmus_parse(text, n, path, error);
 }
 
+const struct litmus_var *litmus_var_of(const struct litmus_test *t, int thread, const char *name)
+{
+    for (guint i = 0; i < t->vars->len; i++) {
+        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
+        if (v->thread == thread && strcmp(v->name, name) == 0)
+            return v;
+    }
+    return NULL;
+}
+
 const char *litmus_expected_on(const struct litmus_test *t, const char *cpu, const char **why)
 {
     const struct litmus_expectation *named = NULL, *every = NULL;

@@ -127,6 +127,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(litmus_test, litmus_test_free)
  * Result line), or NULL. */
 const char *litmus_expected_on(const struct litmus_test *t, const char *cpu, const char **why);
 
+/* The initial state's entry for a thread's register (thread >= 0) or a
+ * location (-1), or NULL. */
+const struct litmus_var *litmus_var_of(const struct litmus_test *t, int thread, const char *name);
+
 /* The values the final state shows, in herd7's order: the condition's and
  * the filter's registers and locations, then those of locations [...], each
  * once; registers before locations, registers by thread then name (to free:

@@ -61,17 +61,6 @@ static bool wide_type(const char *type)
            strchr(type, '*') != NULL;
 }
 
-/* The declared type of a register or location, or NULL. */
-static const char *declared_type(const struct litmus_test *t, int thread, const char *name)
-{
-    for (guint i = 0; i < t->vars->len; i++) {
-        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        if (v->thread == thread && strcmp(v->name, name) == 0)
-            return v->type;
-    }
-    return NULL;
-}
-
 /* Where each observable is: a location's symbol; an assembly thread's
  * register by its id, a C thread's by its place in the array it passes.
  * False with error if the program lacks a location. */
@@ -88,7 +77,8 @@ static bool locate(struct collect *c, GError **error)
     unsigned place[LITMUS_MAX_THREADS] = { 0 };
     for (unsigned i = 0; i < n; i++) {
         const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
-        const char *type = declared_type(c->t, o->thread, o->name);
+        const struct litmus_var *v = litmus_var_of(c->t, o->thread, o->name);
+        const char *type = v != NULL ? v->type : NULL;
         if (o->thread >= 0) {
             c->reg[i] = c->c_test ? (int)place[o->thread]++ : d->reg_id(o->name);
             c->wide[i] = type != NULL && wide_type(type);
@@ -209,10 +199,8 @@ static void execution_event(void *ctx, const struct event *e)
     if (reads)
         g_array_append_val(c->accesses, a);
     *last = a;
-    if (!reads)
-        last->addr = 0;
-    if (event_stored(e))
-        last->addr = 0;
+    if (!reads || event_stored(e))
+        last->addr = 0;         /* the core changed the location: no spin */
     if (event_stored(e)) {
         a.value = e->new_value & mask;
         a.write = 1;

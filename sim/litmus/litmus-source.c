@@ -16,11 +16,9 @@ bool litmus_is_c(const struct litmus_test *t)
  * free). */
 static char *location_type(const struct litmus_test *t, const char *name)
 {
-    for (guint i = 0; i < t->vars->len; i++) {
-        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        if (v->thread < 0 && strcmp(v->name, name) == 0)
-            return g_strdup(v->type);
-    }
+    const struct litmus_var *v = litmus_var_of(t, -1, name);
+    if (v != NULL)
+        return g_strdup(v->type);
     for (guint i = 0; i < t->threads->len; i++) {
         const struct litmus_thread *th = g_ptr_array_index(t->threads, i);
         if (th->c_params == NULL)
@@ -93,17 +91,6 @@ static GPtrArray *param_names(const char *params)
     return names;
 }
 
-/* The initial value of location name (its litmus_var), or NULL. */
-static const struct litmus_var *location_var(const struct litmus_test *t, const char *name)
-{
-    for (guint i = 0; i < t->vars->len; i++) {
-        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        if (v->thread < 0 && strcmp(v->name, name) == 0)
-            return v;
-    }
-    return NULL;
-}
-
 /* Each location in a block of its own: atomsim compares memory in 8-byte
  * words, and a reservation covers its granule, so two locations that
  * shared either would order steps that do not conflict on a machine where
@@ -116,7 +103,7 @@ static void define_locations(GString *out, const struct litmus_test *t, GPtrArra
     for (int pass = 0; pass < 2; pass++) {
         for (guint i = 0; i < names->len; i++) {
             const char *name = g_ptr_array_index(names, i);
-            const struct litmus_var *v = location_var(t, name);
+            const struct litmus_var *v = litmus_var_of(t, -1, name);
             bool addr = v != NULL && v->init.is_addr;
             if (addr != (pass == 1))
                 continue;
@@ -316,17 +303,6 @@ static bool check_registers(const struct litmus_test *t, const struct cpu_ops *c
     return true;
 }
 
-/* Does the initial state set the thread's register reg? */
-static bool initialised(const struct litmus_test *t, unsigned thread, const char *reg)
-{
-    for (guint i = 0; i < t->vars->len; i++) {
-        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        if (v->thread == (int)thread && strcmp(v->name, reg) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* One assembly thread: its function, its registers set, its rows (each
  * after a #line marker naming its line of the test), its registers stored. */
 static void asm_thread(GString *out, const struct litmus_test *t, const struct cpu_ops *cpu,
@@ -347,7 +323,7 @@ static void asm_thread(GString *out, const struct litmus_test *t, const struct c
     /* herd7's registers start at 0: those the condition reads, at least */
     g_autoptr(GPtrArray) regs = thread_regs(seen, th->id);
     for (guint k = 0; k < regs->len; k++)
-        if (!initialised(t, th->id, g_ptr_array_index(regs, k)))
+        if (litmus_var_of(t, (int)th->id, g_ptr_array_index(regs, k)) == NULL)
             d->set_reg(out, g_ptr_array_index(regs, k), NULL, 0);
     g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func(g_free);
     for (guint k = 0; k < th->insns->len; k++) {
