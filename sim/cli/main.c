@@ -13,6 +13,7 @@
 #include "detect/detectors.h"
 #include "core/machine.h"
 #include "options.h"
+#include "program.h"
 #include "report.h"
 #include "core/run.h"
 #include "sched/scheduler.h"
@@ -24,8 +25,6 @@
 
 #define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
 #define INJECT_PROBABILITY 0.5
-/* a function only atomsim's runtime (programs/runtime/sim.c) defines */
-#define RUNTIME_SYMBOL "__sim_start_exit"
 
 static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 static int usage_error(const char *fmt, ...)
@@ -39,113 +38,15 @@ static int usage_error(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-/* A program linked with glibc, not atomsim's runtime (whose small libc has
- * neither symbol): say how guests are built.  FALSE if it is one. */
-static bool check_runtime(const struct image *img)
-{
-    const char *libc_symbols[] = { "__libc_start_main", "_IO_stdin_used" };
-    if (image_find_symbol(img, RUNTIME_SYMBOL) != NULL)
-        return true;
-    for (unsigned i = 0; i < G_N_ELEMENTS(libc_symbols); i++) {
-        if (image_find_symbol(img, libc_symbols[i]) == NULL)
-            continue;
-        fprintf(stderr, "atomsim: %s: built with libc (it has %s), not atomsim's runtime: "
-                "build guests with atomsim-cc --cpu CPU -o PROGRAM.elf FILE.c (it links "
-                "atomsim's small libc)\n", img->path, libc_symbols[i]);
-        return false;
-    }
-    return true;
-}
-
-/* --monitor other than address on a cpu without an exclusive monitor. */
-static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
-{
-    if (o->monitor == NULL || o->monitor_policy == MONITOR_ADDRESS ||
-        cpu->exclusive_granule > 0)
-        return true;
-    fprintf(stderr, "atomsim: --monitor %s: %s has no exclusive monitor (no load- and "
-            "store-exclusive): only --monitor address (see atomsim --help)\n", o->monitor,
-            cpu->name);
-    return false;
-}
-
-/* --ignore VAR...: the variables' ranges into ranges (o->ignore's length).
- * FALSE if one is not a symbol of img. */
-static bool ignore_ranges(const struct options *o, const struct image *img,
-                          struct run_ignore *ranges)
-{
-    for (unsigned i = 0; o->ignore && o->ignore[i]; i++) {
-        const struct symbol *s = image_find_symbol(img, o->ignore[i]);
-        if (s == NULL) {
-            fprintf(stderr, "atomsim: --ignore %s: %s has no such symbol (see atomsim "
-                    "--help)\n", o->ignore[i], img->path);
-            return false;
-        }
-        ranges[i] = (struct run_ignore){ s->addr, s->size ? s->size : 1 };
-    }
-    return true;
-}
-
 static int run_main(struct options *o)
 {
-    g_autoptr(GError) error = NULL;
-    const struct cpu_ops *cpu = o->cpu_ops;
+    g_auto(program) p = { 0 };
+    int status = program_open(o, &p);
+    if (status != EXIT_CLEAN)
+        return status;
+    struct machine *m = p.m;
+    struct run *r = p.r;
     struct sched *strategy = o->strategy;
-    const char *path = o->args[0];
-    g_autoptr(image) img = image_load(path, &error);
-    if (img == NULL) {
-        fprintf(stderr, "atomsim: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    if (!check_runtime(img))
-        return EXIT_USAGE;
-    const struct cpu_ops *elf_cpu = cpu_for_elf(img->machine, img->elf_class, img->elf_data);
-    if (cpu == NULL && elf_cpu == NULL) {
-        fprintf(stderr, "atomsim: %s: an ELF for %s, which atomsim does not simulate (%s)\n",
-                path, cpu_elf_machine_name(img->machine), cpu_names());
-        return EXIT_USAGE;
-    }
-    if (cpu != NULL && elf_cpu != cpu) {
-        fprintf(stderr, "atomsim: %s: an ELF for %s, not for --cpu %s\n", path,
-                elf_cpu ? elf_cpu->name : cpu_elf_machine_name(img->machine), cpu->name);
-        return EXIT_USAGE;
-    }
-    cpu = elf_cpu;
-    if (!check_monitor(o, cpu))
-        return EXIT_USAGE;
-    guint nignore = o->ignore ? g_strv_length(o->ignore) : 0;
-    g_autofree struct run_ignore *ignore = g_new0(struct run_ignore, nignore + 1);
-    if (!ignore_ranges(o, img, ignore))
-        return EXIT_USAGE;
-    if (o->memory == NULL)
-        o->memory_model = cpu->memory;
-    if (!(cpu->models & MEMORY_BIT(o->memory_model))) {
-        g_autofree char *names = memory_model_names(cpu->models);
-        fprintf(stderr, "atomsim: --memory %s: not a model of %s (it has %s)\n", o->memory,
-                cpu->name, names);
-        return EXIT_USAGE;
-    }
-    /* The search names its choices in one 64-bit mask: each core, and each
-     * store a core's buffer may drain next. */
-    unsigned per_core = 1 + memory_model_drain_slots(o->memory_model);
-    if (sched_exhaustive(strategy) && o->memory_model != MEMORY_SC &&
-        (unsigned)o->cores * per_core > 64) {
-        fprintf(stderr, "atomsim: --sched dfs --memory %s: at most %u cores (see atomsim "
-                "--help)\n", memory_model_name(o->memory_model), 64 / per_core);
-        return EXIT_USAGE;
-    }
-
-    if (o->lock_table_size && image_find_symbol(img, LOCK_TABLE_SIZE_SYMBOL) == NULL) {
-        fprintf(stderr, "atomsim: %s: --lock-table-size: the program has no hashed lock table "
-                "(%s, sparc32's atomic library)\n", path, LOCK_TABLE_SIZE_SYMBOL);
-        return EXIT_USAGE;
-    }
-    g_autoptr(machine) m = machine_new(cpu, img, (unsigned)o->cores, &error);
-    g_autoptr(run) r = m ? run_new(m, &error) : NULL;
-    if (r == NULL) {
-        fprintf(stderr, "atomsim: %s\n", error->message);
-        return atomsim_exit_for(error);
-    }
 
     /* a report that cannot be written: say so before running */
     const char *outputs[][2] = { { "--json", o->json }, { "--timeline", o->timeline },
@@ -207,13 +108,12 @@ static int run_main(struct options *o)
         .delay_holder = (uint64_t)o->delay_holder,
         .sinks = sinks,
         .nsinks = nsinks,
-        .ignore = ignore,
-        .nignore = nignore,
+        .ignore = p.ignore,
+        .nignore = p.nignore,
         .report_only = o->only_reach_error ? REPORT_REACH_ERROR
                        : o->only_checks    ? REPORT_CHECKS
                                            : REPORT_ALL,
     };
-    int status;
     if (sched_exhaustive(strategy)) {
         status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy));
     } else if (o->runs > 1) {

@@ -368,3 +368,10 @@ void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
     }
     perform_visible(r, rc, ii, pc);
 }
+
+void run_next_access(struct run *r, unsigned core, const struct insn_info **ii, uint64_t *addr)
+{
+    const struct core *c = &r->m->cores[core];
+    *ii = codemap_get(&r->m->code, c->pc);
+    *addr = (*ii)->size > 0 ? effective_address(r, c, *ii, c->pc) : 0;
+}

@@ -109,7 +109,12 @@ unsigned step_choose_next(struct run *r, int current)
         unsigned core = next % n, slot = injected_slot(r, core, next / n - 1);
         do
             step_drain(r, core, slot, true);
-        while (--r->turn_left > 0 && (store_buffers_drainable(&r->sb, core) >> slot & 1));
+        while (--r->turn_left > 0 && !r->stopping &&
+               (store_buffers_drainable(&r->sb, core) >> slot & 1));
+        /* a sink ended the run at the drain (a stepper's last step): no
+         * more steps; the caller sees r->stopping */
+        if (r->stopping)
+            return core;
         drain_choices(r, runnable, slots);
         current = (int)next;
     }
@@ -194,6 +199,10 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         return false;
     } else if (r->turn_left <= 0 && may_switch) {
         unsigned next = step_choose_next(r, (int)c->id);
+        if (r->stopping) {
+            step_stop_before(r, rc, pc);
+            return false;
+        }
         if (next != c->id) {
             preempt(r, rc, pc, (int)next, "its turn is over");
             return false;

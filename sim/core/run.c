@@ -472,6 +472,8 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
                 break;
             }
             next = (int)step_choose_next(r, current);
+            if (r->stopping)
+                break;          /* a sink ended the run at a drain */
         }
         if (current >= 0 && current != next)
             monitor_switch_out(&r->monitor, (unsigned)current);

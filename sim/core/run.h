@@ -181,6 +181,10 @@ static inline bool run_found(const struct run *r)
            r->end != RUN_STOPPED;
 }
 
+/* After a run that a sink cut (or between runs): the instruction at which
+ * core resumes, and the address it would access (0 if none). */
+void run_next_access(struct run *r, unsigned core, const struct insn_info **ii, uint64_t *addr);
+
 /* The interleaving the run took, "0:3,1:5,0:2", which --schedule (or
  * --sched replay:FILE) plays again step for step. */
 const char *run_schedule(struct run *r);
