@@ -20,11 +20,10 @@
 #include "report/trace.h"
 #include "explain.h"
 #include "litmus-cli.h"
+#include "step.h"
 #include "report/litmus-export.h"
 #include "report/timeline.h"
 
-#define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
-#define INJECT_PROBABILITY 0.5
 
 static int usage_error(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 static int usage_error(const char *fmt, ...)
@@ -93,27 +92,9 @@ static int run_main(struct options *o)
     for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
         sinks[nsinks++] = d.sinks[i];
 
-    struct run_options ro = {
-        .max_steps = (uint64_t)o->max_steps,
-        .max_insns = (uint64_t)o->max_insns,
-        .out = stdout,
-        .monitor = o->monitor_policy,
-        .memory = o->memory_model,
-        .lock_table_size = (unsigned)o->lock_table_size,
-        .strip_lock = o->strip_lock,
-        .strip_fence = o->strip_fence,
-        .sc_fail = o->sc_fail,
-        .fault_seed = (uint64_t)o->seed,
-        .inject = o->no_inject ? 0 : INJECT_PROBABILITY,
-        .delay_holder = (uint64_t)o->delay_holder,
-        .sinks = sinks,
-        .nsinks = nsinks,
-        .ignore = p.ignore,
-        .nignore = p.nignore,
-        .report_only = o->only_reach_error ? REPORT_REACH_ERROR
-                       : o->only_checks    ? REPORT_CHECKS
-                                           : REPORT_ALL,
-    };
+    struct run_options ro = program_run_options(o, &p);
+    ro.sinks = sinks;
+    ro.nsinks = nsinks;
     if (sched_exhaustive(strategy)) {
         status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy));
     } else if (o->runs > 1) {
@@ -165,6 +146,8 @@ int main(int argc, char **argv)
         return explain_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "litmus") == 0)
         return litmus_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "step") == 0)
+        return step_main(argc - 1, argv + 1);
     struct options o;
     g_autoptr(GError) error = NULL;
     int status;

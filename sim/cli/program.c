@@ -6,6 +6,7 @@
 
 /* a function only atomsim's runtime (programs/runtime/sim.c) defines */
 #define RUNTIME_SYMBOL "__sim_start_exit"
+#define INJECT_PROBABILITY 0.5
 
 /* A program linked with glibc, not atomsim's runtime (whose small libc has
  * neither symbol): say how guests are built.  FALSE if it is one. */
@@ -125,4 +126,27 @@ void program_close(struct program *p)
     image_free(p->img);
     g_free(p->ignore);
     *p = (struct program){ 0 };
+}
+
+struct run_options program_run_options(const struct options *o, const struct program *p)
+{
+    return (struct run_options){
+        .max_steps = (uint64_t)o->max_steps,
+        .max_insns = (uint64_t)o->max_insns,
+        .out = stdout,
+        .monitor = o->monitor_policy,
+        .memory = o->memory_model,
+        .lock_table_size = (unsigned)o->lock_table_size,
+        .strip_lock = o->strip_lock,
+        .strip_fence = o->strip_fence,
+        .sc_fail = o->sc_fail,
+        .fault_seed = (uint64_t)o->seed,
+        .inject = o->no_inject ? 0 : INJECT_PROBABILITY,
+        .delay_holder = (uint64_t)o->delay_holder,
+        .ignore = p->ignore,
+        .nignore = p->nignore,
+        .report_only = o->only_reach_error ? REPORT_REACH_ERROR
+                       : o->only_checks    ? REPORT_CHECKS
+                                           : REPORT_ALL,
+    };
 }

@@ -7,6 +7,8 @@
 #include "core/run.h"
 #include "options.h"
 
+#define LOST_UPDATES_SHOWN 3    /* per location; the rest are counted */
+
 struct program {
     struct image *img;
     struct machine *m;
@@ -21,6 +23,8 @@ struct program {
  * program_close(p) after. */
 int program_open(struct options *o, struct program *p);
 void program_close(struct program *p);
+/* The options of p's runs that o gives; no sinks (the caller's). */
+struct run_options program_run_options(const struct options *o, const struct program *p);
 typedef struct program program;
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(program, program_close)
 

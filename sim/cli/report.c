@@ -91,6 +91,12 @@ static char *reproduce_text(const struct run *r, const struct machine *m,
                            sched_options, rest, m->img->path);
 }
 
+char *report_reproduce(const struct options *o, const struct run *r, const struct sched *strategy)
+{
+    g_autofree char *sched_options = sched_describe(strategy);
+    return reproduce_text(r, r->m, o, strategy, sched_options);
+}
+
 /* Why the run could not end normally, for one line on stderr, or NULL
  * (to free). */
 static char *abnormal_end_text(const struct run *r, const struct machine *m)
@@ -141,8 +147,8 @@ static void print_summary(const struct run *r, const struct machine *m, const ch
     printf("atomsim: reproduce: %s\n", reproduce);
 }
 
-static gboolean write_record(const char *path, const struct machine *m, const char *schedule,
-                             GError **error)
+gboolean report_write_schedule(const char *path, const struct machine *m,
+                               const char *schedule, GError **error)
 {
     g_autofree char *text = g_strdup_printf(
         "# atomsim schedule of %s on %u %s cores: replay with --sched replay:%s\n%s\n",
@@ -227,7 +233,7 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
                               : o->json && findings_count(&r->found)
                                   ? g_strdup_printf("%s.schedule", o->json)
                                                        : NULL;
-    if (record != NULL && !write_record(record, m, run_schedule(r), &error)) {
+    if (record != NULL && !report_write_schedule(record, m, run_schedule(r), &error)) {
         fprintf(stderr, "atomsim: --record %s: %s\n", record, error->message);
         return EXIT_USAGE;
     }

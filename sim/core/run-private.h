@@ -38,9 +38,9 @@ static inline uint64_t run_reg(struct run *r, const struct core *c, int reg)
 
 /* run-step.c ------------------------------------------------------------- */
 
-/* The core that runs next; current: the core that ran last, or -1.  If a
- * sink ends the run at a drain the strategy chose, r->stopping says so and
- * no core may run. */
+/* The core that runs next; current: the core that ran last, or -1.  If
+ * the run ends instead (the strategy stops it, or a sink at a drain the
+ * strategy chose), r->stopping says so and no core may run. */
 unsigned step_choose_next(struct run *r, int current);
 /* Stop the engine before the instruction at pc; it runs when the core
  * resumes. */

@@ -101,6 +101,10 @@ unsigned step_choose_next(struct run *r, int current)
     for (;;) {
         unsigned next = sched_next(r->sched, runnable, SCHED_CHOICES(n, slots), current,
                                    &r->turn_left);
+        if (next == SCHED_STOP) {
+            run_end_with(r, RUN_CUT);
+            return 0;
+        }
         if (next < n) {
             if (LOG_ON(LOG_SCHED))
                 log_choice(r, next);
@@ -111,8 +115,8 @@ unsigned step_choose_next(struct run *r, int current)
             step_drain(r, core, slot, true);
         while (--r->turn_left > 0 && !r->stopping &&
                (store_buffers_drainable(&r->sb, core) >> slot & 1));
-        /* a sink ended the run at the drain (a stepper's last step): no
-         * more steps; the caller sees r->stopping */
+        /* a sink ended the run at the drain: no more steps; the caller
+         * sees r->stopping */
         if (r->stopping)
             return core;
         drain_choices(r, runnable, slots);

@@ -473,7 +473,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
             }
             next = (int)step_choose_next(r, current);
             if (r->stopping)
-                break;          /* a sink ended the run at a drain */
+                break;          /* the strategy, or a sink at a drain, ended it */
         }
         if (current >= 0 && current != next)
             monitor_switch_out(&r->monitor, (unsigned)current);

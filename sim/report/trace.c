@@ -18,9 +18,9 @@ struct trace {
 
 /* ANSI 256-colour foregrounds for cores 0, 1, 2 ... (then again) */
 static const int core_colours[] = { 33, 208, 35, 170, 178, 37 };
-#define RED "\033[31m"
-#define BOLD "\033[1m"
-#define RESET "\033[0m"
+#define RED TRACE_RED
+#define BOLD TRACE_BOLD
+#define RESET TRACE_RESET
 
 struct trace *trace_new(FILE *out, struct machine *m)
 {
@@ -28,11 +28,26 @@ struct trace *trace_new(FILE *out, struct machine *m)
     t->out = out;
     t->m = m;
     t->text = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
-    const char *term = g_getenv("TERM");
-    t->colour = isatty(fileno(out)) && g_getenv("NO_COLOR") == NULL &&
-                (term == NULL || strcmp(term, "dumb") != 0);
+    t->colour = trace_colour_wanted(out);
     t->last_core = -1;
     return t;
+}
+
+bool trace_colour_wanted(FILE *out)
+{
+    const char *term = g_getenv("TERM");
+    return isatty(fileno(out)) && g_getenv("NO_COLOR") == NULL &&
+           (term == NULL || strcmp(term, "dumb") != 0);
+}
+
+void trace_colour_core(GString *s, unsigned core)
+{
+    g_string_append_printf(s, "\033[38;5;%dm", core_colours[core % G_N_ELEMENTS(core_colours)]);
+}
+
+void trace_set_colour(struct trace *t, bool colour)
+{
+    t->colour = colour;
 }
 
 void trace_free(struct trace *t)
@@ -120,8 +135,7 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
 static void start_colour(const struct trace *t, GString *s, unsigned core)
 {
     if (t->colour)
-        g_string_append_printf(s, "\033[38;5;%dm",
-                               core_colours[core % G_N_ELEMENTS(core_colours)]);
+        trace_colour_core(s, core);
 }
 
 static void end_colour(const struct trace *t, GString *s)

@@ -16,11 +16,23 @@ struct trace;
 /* A trace of runs on m, written to out (which the caller closes). */
 struct trace *trace_new(FILE *out, struct machine *m);
 void trace_free(struct trace *t);
+/* Colour each core, or not, whatever out is. */
+void trace_set_colour(struct trace *t, bool colour);
 typedef struct trace trace;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(trace, trace_free)
 
 /* An event_sink's callback; ctx is the trace. */
 void trace_event(void *ctx, const struct event *e);
+
+/* Does output to out want colours: a terminal, NO_COLOR unset, TERM not
+ * dumb? */
+bool trace_colour_wanted(FILE *out);
+/* The ANSI sequence that gives core's text its colour (the trace's, each
+ * core its own), and the others the trace uses. */
+void trace_colour_core(GString *s, unsigned core);
+#define TRACE_RED "\033[31m"
+#define TRACE_BOLD "\033[1m"
+#define TRACE_RESET "\033[0m"
 
 /* The values of e as the trace shows them: "read 41", "41 -> 42 ok". */
 void trace_format_values(const struct machine *m, const struct event *e, GString *s);

@@ -80,6 +80,34 @@ const struct strategy strategy_pinned = {
     .describe = pinned_describe,
 };
 
+/* stepper: the segments, then the run ends ------------------------------- */
+
+static unsigned stepper_next(struct sched *s, const bool *runnable, unsigned nchoices,
+                             int current, long *turn)
+{
+    (void)current;
+    unsigned choice;
+    if (pinned_next_segment((struct pinned *)s, runnable, nchoices, &choice, turn))
+        return choice;
+    return SCHED_STOP;
+}
+
+static const struct strategy strategy_stepper = {
+    .name = "stepper",
+    .usage = "atomsim step",
+    .description = "the turns a user made, then the run ends",
+    .fixed = true,
+    .free = pinned_free,
+    .reset = pinned_reset,
+    .next = stepper_next,
+    .describe = pinned_describe,
+};
+
+struct sched *sched_new_stepper(const GArray *turns, unsigned ncores)
+{
+    return &pinned_new(&strategy_stepper, turns, ncores, sizeof(struct pinned))->base;
+}
+
 struct sched *sched_new_turns(const GArray *turns, unsigned ncores)
 {
     return &pinned_new(&strategy_pinned, turns, ncores, sizeof(struct pinned))->base;

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <limits.h>
 #include <glib.h>
 
 #include "base/limits.h"
@@ -111,7 +112,9 @@ void sched_reseed(struct sched *s, uint64_t seed);
 
 /* The choice that comes next among nchoices = SCHED_CHOICES(n, slots) (runnable[i]
  * for the candidates; at least one is) and the length of its turn.
- * current: the choice made last, or -1. */
+ * current: the choice made last, or -1.  SCHED_STOP: the run ends here,
+ * before another step (a stepper's turns are over). */
+#define SCHED_STOP UINT_MAX
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
                     int current, long *turn);
 
@@ -135,6 +138,9 @@ void sched_set_horizon(struct sched *s, uint64_t steps);
  * running it lets another core run.
  * True if the core's turn should end now. */
 bool sched_spinning(struct sched *s, unsigned core);
+
+/* The turns of a stepper (atomsim step): after the last, SCHED_STOP. */
+struct sched *sched_new_stepper(const GArray *turns, unsigned ncores);
 
 /* A node of a search (--sched dfs): the pinned prefix, then no preemption:
  * the running core goes on until it blocks, ends or spins (then it yields

@@ -1,0 +1,407 @@
+/* step.c — `atomsim step`: the user makes the interleaving.
+ *
+ * Each command changes the schedule made so far (the stepper runs the
+ * program again along it: explore/stepper.h) and the screen is drawn anew
+ * from the run it left (report/step-screen.h).  On a terminal a key is a
+ * command and the screen is redrawn in place; otherwise (a script, a pipe)
+ * each line of standard input is a command and the screen is printed after
+ * it as plain text, so that a lesson's handout or a test can drive it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "base/error.h"
+#include "detect/detectors.h"
+#include "explore/stepper.h"
+#include "program.h"
+#include "report.h"
+#include "report/step-screen.h"
+#include "report/trace.h"
+#include "step.h"
+
+#define SCREEN_WIDTH 100
+#define OUTPUT_KEPT (64 * 1024)         /* of what the runs print, the end */
+#define KEYS "keys: a core's number steps it \u00b7 d N drains its oldest buffered store " \
+             "\u00b7 u undoes \u00b7 r runs to a finding \u00b7 w FILE saves \u00b7 t traces " \
+             "\u00b7 q quits"
+
+struct session {
+    struct options *o;
+    struct program *p;
+    struct stepper *st;
+    struct lockstat *locks;
+    FILE *printed;              /* what a run prints: guest lines, findings */
+    char *title;
+    bool colour;
+};
+
+/* What a run prints goes to a file of its own, emptied as each run
+ * begins: the screen shows the end of it. */
+static void printed_begin(void *ctx, const struct run_control *ctl)
+{
+    (void)ctl;
+    FILE *f = ctx;
+    rewind(f);
+    if (ftruncate(fileno(f), 0) != 0)
+        g_warning("cannot empty the run's output: %s", g_strerror(errno));
+}
+
+static void printed_event(void *ctx, const struct event *e)
+{
+    (void)ctx;
+    (void)e;
+}
+
+static char *printed_text(FILE *f)
+{
+    fflush(f);
+    long size = ftell(f);
+    if (size <= 0)
+        return g_strdup("");
+    long from = size > OUTPUT_KEPT ? size - OUTPUT_KEPT : 0;
+    char *text = g_malloc0((gsize)(size - from) + 1);
+    if (fseek(f, from, SEEK_SET) == 0)
+        (void)!fread(text, 1, (size_t)(size - from), f);
+    fseek(f, 0, SEEK_END);
+    return text;
+}
+
+static void show(struct session *s, const char *message, bool redraw)
+{
+    g_autofree char *printed = printed_text(s->printed);
+    struct run *r = stepper_run(s->st);
+    struct step_screen v = { .title = s->title, .r = r, .events = stepper_events(s->st),
+                             .turns = stepper_turns(s->st), .locks = s->locks,
+                             .output = printed, .message = message, .colour = s->colour,
+                             .width = SCREEN_WIDTH };
+    g_autofree char *text = step_screen_text(&v);
+    if (redraw)
+        fputs("\033[H\033[2J", stdout);
+    fputs(text, stdout);
+    if (redraw)
+        printf("\n%s\n", KEYS);
+    fflush(stdout);
+}
+
+/* Every event of the run so far, as --trace prints them. */
+static void print_trace(struct session *s)
+{
+    g_autoptr(trace) t = trace_new(stdout, s->p->m);
+    const GArray *events = stepper_events(s->st);
+    for (guint i = 0; i < events->len; i++)
+        trace_event(t, &g_array_index(events, struct event, i));
+    fflush(stdout);
+}
+
+/* "N" or "N.K" into core and slot; false if it is not one. */
+static bool parse_core(const char *text, unsigned *core, unsigned *slot)
+{
+    char *end;
+    *slot = 0;
+    if (!g_ascii_isdigit(text[0]))
+        return false;
+    guint64 n = g_ascii_strtoull(text, &end, 10);
+    if (*end == '.' && g_ascii_isdigit(end[1])) {
+        guint64 k = g_ascii_strtoull(end + 1, &end, 10);
+        if (k >= ATOMSIM_STORE_BUFFER_DEPTH)
+            return false;
+        *slot = (unsigned)k;
+    }
+    if (*end != '\0' || n >= ATOMSIM_MAX_CORES)
+        return false;
+    *core = (unsigned)n;
+    return true;
+}
+
+/* Why core cannot take a step now, or NULL (to free). */
+static char *cannot_step(struct session *s, unsigned core)
+{
+    struct run *r = stepper_run(s->st);
+    const struct machine *m = r->m;
+    if (core >= m->ncores)
+        return g_strdup_printf("no cpu%u: the machine has %u cores, cpu0 to cpu%u", core,
+                               m->ncores, m->ncores - 1);
+    if (r->end != RUN_CUT)
+        return g_strdup("the run is over: u undoes a step");
+    const struct core *c = &m->cores[core];
+    if (c->state == CORE_EXITED)
+        return g_strdup_printf("cpu%u has ended: it takes no more steps", core);
+    if (c->state != CORE_RUNNING)
+        return g_strdup_printf("cpu%u waits: another core must let it go on", core);
+    if (m->atomic_core >= 0 && m->atomic_core != (int)core)
+        return g_strdup_printf("cpu%d is in an atomic section: only it may step", m->atomic_core);
+    return NULL;
+}
+
+/* Why core's slot-th oldest buffered store cannot drain now, or NULL. */
+static char *cannot_drain(struct session *s, unsigned core, unsigned slot)
+{
+    struct run *r = stepper_run(s->st);
+    if (core >= r->m->ncores)
+        return g_strdup_printf("no cpu%u: the machine has %u cores", core, r->m->ncores);
+    if (!memory_model_buffers(r->memory))
+        return g_strdup_printf("--memory %s has no store buffers: every store is seen at once",
+                               memory_model_name(r->memory));
+    if (r->end != RUN_CUT)
+        return g_strdup("the run is over: u undoes a step");
+    unsigned count = store_buffer_count(&r->sb, core);
+    if (slot >= count)
+        return count == 0 ? g_strdup_printf("cpu%u's store buffer is empty", core)
+                          : g_strdup_printf("cpu%u's store buffer holds %u store%s", core, count,
+                                            count == 1 ? "" : "s");
+    if (!(store_buffers_drainable(&r->sb, core) >> slot & 1))
+        return g_strdup_printf("cpu%u's store %u may not drain before the older ones (%s keeps "
+                               "their order there)", core, slot, memory_model_name(r->memory));
+    return NULL;
+}
+
+static char *save(struct session *s, const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *schedule = sched_turns_text(stepper_turns(s->st));
+    if (!report_write_schedule(path, s->p->m, schedule, &error))
+        return g_strdup_printf("w %s: %s", path, error->message);
+    g_autofree char *spec = g_strdup_printf("replay:%s", path);
+    g_autoptr(sched) replay = sched_new(spec, 0, s->p->m->ncores, &error);
+    if (replay == NULL)
+        return g_strdup_printf("w %s: %s", path, error->message);
+    g_autofree char *again = report_reproduce(s->o, stepper_run(s->st), replay);
+    return g_strdup_printf("saved %s to %s: replay it with\n  %s", schedule[0] ? schedule
+                           : "the empty schedule", path, again);
+}
+
+enum outcome { GO_ON, QUIT, BAD };
+
+/* Carry out one command; *message: what to say on the screen (to free). */
+static enum outcome command(struct session *s, const char *line, char **message)
+{
+    unsigned core, slot;
+    *message = NULL;
+    if (strcmp(line, "q") == 0)
+        return QUIT;
+    if (strcmp(line, "h") == 0 || strcmp(line, "?") == 0) {
+        *message = g_strdup(KEYS);
+    } else if (strcmp(line, "t") == 0) {
+        print_trace(s);
+    } else if (strcmp(line, "u") == 0) {
+        if (!stepper_undo(s->st))
+            *message = g_strdup("nothing to undo");
+    } else if (strcmp(line, "r") == 0) {
+        if (stepper_run(s->st)->end != RUN_CUT)
+            *message = g_strdup("the run is over: u undoes a step");
+        else if (stepper_run_to_finding(s->st))
+            *message = g_strdup("stopped at the first finding (u undoes its step)");
+        else
+            *message = g_strdup("no finding on the way");
+    } else if (line[0] == 'w' && (line[1] == ' ' || line[1] == '\0')) {
+        const char *path = g_strstrip((char *)line + 1);
+        if (path[0] == '\0')
+            return BAD;
+        *message = save(s, path);
+    } else if (line[0] == 'd' && parse_core(g_strchug((char *)line + 1), &core, &slot)) {
+        *message = cannot_drain(s, core, slot);
+        if (*message == NULL && !stepper_drain(s->st, core, slot))
+            *message = g_strdup_printf("cpu%u's store could not drain", core);
+    } else if (parse_core(line, &core, &slot) && strchr(line, '.') == NULL) {
+        *message = cannot_step(s, core);
+        if (*message == NULL && !stepper_step(s->st, core))
+            *message = g_strdup_printf("cpu%u could not take a step", core);
+    } else {
+        return BAD;
+    }
+    return GO_ON;
+}
+
+/* Commands from a script or a pipe, a line each ("#" lines and blank ones
+ * aside); the screen after each. */
+static int run_script(struct session *s)
+{
+    char buf[4096];
+    unsigned lineno = 0;
+    show(s, NULL, false);
+    while (fgets(buf, sizeof buf, stdin) != NULL) {
+        lineno++;
+        char *line = g_strstrip(buf);
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        printf("\n> %s\n", line);
+        g_autofree char *message = NULL;
+        enum outcome done = command(s, line, &message);
+        if (done == QUIT)
+            break;
+        if (done == BAD) {
+            fprintf(stderr, "atomsim step: line %u: %s: not a command (%s)\n", lineno, line,
+                    KEYS);
+            return EXIT_USAGE;
+        }
+        if (strcmp(line, "t") != 0)
+            show(s, message, false);
+    }
+    return EXIT_CLEAN;
+}
+
+/* A key at a time from the terminal; the screen redrawn after each. */
+static int run_keys(struct session *s)
+{
+    struct termios saved, raw;
+    if (tcgetattr(STDIN_FILENO, &saved) != 0)
+        return run_script(s);
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    show(s, NULL, true);
+    int key;
+    while ((key = getchar()) != EOF) {
+        char line[512] = { (char)key, '\0' };
+        if (key == 'd') {                       /* d, then the core */
+            int core = getchar();
+            g_snprintf(line, sizeof line, "d%c", core == EOF ? ' ' : core);
+        } else if (key == 'w') {                /* w, then a file name */
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+            fputs("\nsave the schedule to: ", stdout);
+            fflush(stdout);
+            line[1] = ' ';
+            if (fgets(line + 2, sizeof line - 2, stdin) == NULL)
+                break;
+            tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+        } else if (key == '\n' || key == ' ') {
+            continue;
+        }
+        g_autofree char *message = NULL;
+        enum outcome done = command(s, g_strstrip(line), &message);
+        if (done == QUIT)
+            break;
+        if (done == BAD)
+            message = g_strdup_printf("%s: not a key (h for help)", line);
+        if (key == 't') {
+            fputs("\npress a key", stdout);
+            fflush(stdout);
+            if (getchar() == EOF)
+                break;
+        }
+        show(s, message, true);
+    }
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    putchar('\n');
+    return EXIT_CLEAN;
+}
+
+/* The options a stepper cannot use, or NULL. */
+static const char *unused_option(const struct options *o)
+{
+    if (o->runs > 1)
+        return "--runs";
+    if (o->shrink)
+        return "--shrink";
+    if (o->trace || o->json || o->timeline || o->export_litmus || o->record)
+        return "--trace, --json, --timeline, --export-litmus and --record (w FILE saves the "
+               "schedule: replay it with them)";
+    if (o->sched != NULL && !sched_fixed(o->strategy))
+        return "--sched other than replay:FILE (you are the scheduler)";
+    return NULL;
+}
+
+/* --schedule or --sched replay:FILE: where the stepper starts (the turns,
+ * each with its number of steps).  NULL with a message if a turn has "*". */
+static GArray *start_turns(const struct options *o, unsigned ncores)
+{
+    if (o->schedule == NULL && o->sched == NULL)
+        return g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    g_autofree char *text = sched_describe(o->strategy);
+    g_autoptr(GError) error = NULL;
+    const char *turns_text = o->schedule;
+    g_autofree char *replayed = NULL;
+    if (turns_text == NULL) {
+        g_autofree char *contents = NULL;
+        if (!g_file_get_contents(o->sched + strlen("replay:"), &contents, NULL, &error)) {
+            fprintf(stderr, "atomsim step: %s: %s\n", text, error->message);
+            return NULL;
+        }
+        turns_text = replayed = sched_replay_text(contents);
+    }
+    GArray *turns = sched_turns_parse(turns_text, ncores, &error);
+    for (guint i = 0; turns != NULL && i < turns->len; i++) {
+        if (g_array_index(turns, struct sched_turn, i).steps < 0) {
+            fprintf(stderr, "atomsim step: %s: give each turn its number of steps (not *): the "
+                    "stepper stops after them\n", text);
+            g_array_unref(turns);
+            return NULL;
+        }
+    }
+    return turns;
+}
+
+static int step_session(struct options *o, struct program *p)
+{
+    g_autoptr(GArray) start = start_turns(o, p->m->ncores);
+    if (start == NULL)
+        return EXIT_USAGE;
+    FILE *printed = tmpfile();
+    if (printed == NULL) {
+        fprintf(stderr, "atomsim step: a temporary file: %s\n", g_strerror(errno));
+        return EXIT_RESOURCE;
+    }
+    struct detectors d;
+    detectors_init(&d, p->m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
+                   (uint64_t)o->sc_fail_limit);
+    struct event_sink sinks[1 + G_N_ELEMENTS(d.sinks)];
+    sinks[0] = (struct event_sink){ .event = printed_event, .ctx = printed,
+                                    .begin = printed_begin };
+    for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
+        sinks[1 + i] = d.sinks[i];
+    struct run_options ro = program_run_options(o, p);
+    ro.out = printed;
+    ro.sinks = sinks;
+    ro.nsinks = G_N_ELEMENTS(sinks);
+    g_autoptr(stepper) st = stepper_new(p->r, &ro);
+    struct session s = {
+        .o = o, .p = p, .st = st, .locks = d.locks, .printed = printed,
+        .title = g_strdup_printf("atomsim step %s \u00b7 %s, %u cores \u00b7 memory %s \u00b7 "
+                                 "monitor %s", p->img->path, p->m->cpu->name, p->m->ncores,
+                                 memory_model_name(o->memory_model),
+                                 monitor_policy_name(o->monitor_policy)),
+        .colour = trace_colour_wanted(stdout),
+    };
+    int status = EXIT_CLEAN;
+    if (!stepper_goto(st, start)) {
+        g_autofree char *text = sched_describe(o->strategy);
+        fprintf(stderr, "atomsim step: %s: the program does not take these steps (a core "
+                "named has ended or waits, or the run ends first)\n", text);
+        status = EXIT_USAGE;
+    } else {
+        status = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) ? run_keys(&s) : run_script(&s);
+    }
+    g_free(s.title);
+    fclose(printed);
+    detectors_clear(&d);
+    return status;
+}
+
+int step_main(int argc, char **argv)
+{
+    struct options o;
+    g_autoptr(GError) error = NULL;
+    if (!options_parse(&o, argc, argv, TRUE, &error)) {
+        fprintf(stderr, "atomsim step: %s (see atomsim --help)\n", error->message);
+        return EXIT_USAGE;
+    }
+    int status = EXIT_USAGE;
+    const char *unused = unused_option(&o);
+    g_auto(program) p = { 0 };
+    if (o.version) {
+        status = printf("atomsim %s\n", PACKAGE_VERSION) < 0 ? EXIT_USAGE : EXIT_CLEAN;
+    } else if (unused != NULL) {
+        fprintf(stderr, "atomsim step: not with %s (see atomsim --help)\n", unused);
+    } else if ((status = program_open(&o, &p)) == EXIT_CLEAN) {
+        status = step_session(&o, &p);
+    }
+    options_clear(&o);
+    return status;
+}

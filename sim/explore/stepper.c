@@ -1,0 +1,189 @@
+/* stepper.c — see stepper.h.
+ *
+ * The schedule ends the run before the step after its turns (so each core
+ * stands at the step it would take next).  The stepper's own sink keeps
+ * every event, counts the steps that were chosen (a drain the core's next
+ * instruction forced is none: the schedule does not name it) and, running
+ * to a finding, ends the run at the first finding after them.  It is the
+ * last sink, so that the detectors have seen the step and reported what it
+ * showed before the run ends.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "sched/scheduler.h"
+#include "stepper.h"
+
+struct stepper {
+    struct run *r;
+    struct run_options ro;      /* the caller's, with the sinks below */
+    struct event_sink *sinks;   /* the caller's, then the stepper's own */
+    GArray *turns;              /* the schedule so far (struct sched_turn) */
+    uint64_t steps;             /* the steps in it */
+    GArray *events;             /* the last run's (struct event) */
+    const struct run_control *ctl;
+    uint64_t target;            /* the run ends after this many chosen steps */
+    uint64_t chosen;            /* the chosen steps the run has taken */
+    bool to_finding;            /* no: it ends at the first finding */
+    bool found;                 /* a finding after the target */
+};
+
+static void on_begin(void *ctx, const struct run_control *ctl)
+{
+    struct stepper *s = ctx;
+    s->ctl = ctl;
+    s->chosen = 0;
+    s->found = false;
+    g_array_set_size(s->events, 0);
+}
+
+static void on_event(void *ctx, const struct event *e)
+{
+    struct stepper *s = ctx;
+    g_array_append_val(s->events, *e);
+    if (!(e->flags & EVENT_FORCED))
+        s->chosen++;
+}
+
+static void on_finding(void *ctx, const struct finding *f)
+{
+    (void)f;
+    struct stepper *s = ctx;
+    if (s->chosen <= s->target)
+        return;
+    s->found = true;
+    if (s->to_finding)
+        control_cut(s->ctl);
+}
+
+struct stepper *stepper_new(struct run *r, const struct run_options *ro)
+{
+    struct stepper *s = g_new0(struct stepper, 1);
+    s->r = r;
+    s->ro = *ro;
+    s->ro.max_steps = MIN(ro->max_steps, STEPPER_MAX_STEPS);
+    s->sinks = g_new(struct event_sink, ro->nsinks + 1);
+    for (unsigned i = 0; i < ro->nsinks; i++)
+        s->sinks[i] = ro->sinks[i];
+    s->sinks[ro->nsinks] = (struct event_sink){ .event = on_event, .ctx = s,
+                                                .begin = on_begin, .finding = on_finding };
+    s->ro.sinks = s->sinks;
+    s->ro.nsinks = ro->nsinks + 1;
+    s->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    s->events = g_array_new(FALSE, FALSE, sizeof(struct event));
+    return s;
+}
+
+void stepper_free(struct stepper *s)
+{
+    if (s == NULL)
+        return;
+    g_array_unref(s->turns);
+    g_array_unref(s->events);
+    g_free(s->sinks);
+    g_free(s);
+}
+
+static uint64_t count_steps(const GArray *turns)
+{
+    uint64_t n = 0;
+    for (guint i = 0; i < turns->len; i++)
+        n += (uint64_t)g_array_index(turns, struct sched_turn, i).steps;
+    return n;
+}
+
+/* Run along turns, then stop before another step; or (to_finding) go on
+ * in turns of one step to a finding.  The run's own record of the steps it
+ * took is left in s->r->turns. */
+static void run_along(struct stepper *s, const GArray *turns, bool to_finding)
+{
+    unsigned n = s->r->m->ncores;
+    g_autoptr(sched) along = to_finding ? sched_new_turns(turns, n) : sched_new_stepper(turns, n);
+    s->target = count_steps(turns);
+    s->to_finding = to_finding;
+    run_program(s->r, along, &s->ro);
+}
+
+static bool same_turns(const GArray *a, const GArray *b)
+{
+    g_autofree char *ta = sched_turns_text(a), *tb = sched_turns_text(b);
+    return strcmp(ta, tb) == 0;
+}
+
+static void keep(struct stepper *s, const GArray *turns)
+{
+    g_array_set_size(s->turns, 0);
+    g_array_append_vals(s->turns, turns->data, turns->len);
+    s->steps = count_steps(turns);
+}
+
+bool stepper_goto(struct stepper *s, const GArray *turns)
+{
+    for (guint i = 0; i < turns->len; i++)
+        g_return_val_if_fail(g_array_index(turns, struct sched_turn, i).steps >= 0, false);
+    run_along(s, turns, false);
+    if (same_turns(s->r->turns, turns)) {
+        keep(s, turns);
+        return true;
+    }
+    g_autoptr(GArray) before = g_array_copy(s->turns);
+    run_along(s, before, false);
+    return false;
+}
+
+bool stepper_step(struct stepper *s, unsigned core)
+{
+    g_autoptr(GArray) turns = g_array_copy(s->turns);
+    sched_turns_add(turns, core);
+    return stepper_goto(s, turns);
+}
+
+bool stepper_drain(struct stepper *s, unsigned core, unsigned slot)
+{
+    g_autoptr(GArray) turns = g_array_copy(s->turns);
+    sched_turns_add_drain(turns, core, slot);
+    return stepper_goto(s, turns);
+}
+
+bool stepper_undo(struct stepper *s)
+{
+    if (s->turns->len == 0)
+        return false;
+    g_autoptr(GArray) turns = g_array_copy(s->turns);
+    struct sched_turn *last = &g_array_index(turns, struct sched_turn, turns->len - 1);
+    if (--last->steps == 0)
+        g_array_set_size(turns, turns->len - 1);
+    return stepper_goto(s, turns);
+}
+
+bool stepper_run_to_finding(struct stepper *s)
+{
+    g_autoptr(GArray) before = g_array_copy(s->turns);
+    run_along(s, before, true);
+    bool found = s->found;
+    g_autoptr(GArray) taken = g_array_copy(s->r->turns);
+    /* again along what it took, to stop as every other step does */
+    if (!stepper_goto(s, taken))
+        return false;
+    return found;
+}
+
+const GArray *stepper_turns(const struct stepper *s)
+{
+    return s->turns;
+}
+
+uint64_t stepper_steps(const struct stepper *s)
+{
+    return s->steps;
+}
+
+struct run *stepper_run(struct stepper *s)
+{
+    return s->r;
+}
+
+const GArray *stepper_events(const struct stepper *s)
+{
+    return s->events;
+}
