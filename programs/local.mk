@@ -56,7 +56,7 @@ GUEST_LIB_FILES = %D%/lib/atomic.c %D%/lib/sparc32/arch-atomic.h %D%/lib/sparc32
 	%D%/lib/c11-atomic.c %D%/lib/sparc32/c11-arch.h %D%/lib/riscv64/c11-arch.h
 EXTRA_DIST += $(GUEST_RUNTIME_FILES) $(GUEST_INCLUDES) $(GUEST_LIB_FILES) $(LIBC_FILES) \
 	$(GUEST_EXAMPLES:%=%D%/examples/%.c) $(BROKEN_SRCS) \
-	$(GUEST_THREADS:%=%D%/examples/threads/%.c)
+	$(GUEST_THREADS:%=%D%/examples/threads/%.c) %D%/examples/lost-update.steps
 
 cpu_family = $(if $(filter x86_64,$(1)),x86,$(1))
 guest_lib_objects = programs/$(1)/lib-atomic.o \

@@ -226,10 +226,18 @@ static int run_script(struct session *s)
     show(s, NULL, false);
     while (fgets(buf, sizeof buf, stdin) != NULL) {
         lineno++;
+        g_autofree char *said = g_strstrip(g_strdup(buf));
+        /* a comment: a line, or the end of one after a blank */
+        for (char *hash = strchr(buf, '#'); hash != NULL; hash = strchr(hash + 1, '#')) {
+            if (hash == buf || g_ascii_isspace(hash[-1])) {
+                *hash = '\0';
+                break;
+            }
+        }
         char *line = g_strstrip(buf);
-        if (line[0] == '\0' || line[0] == '#')
+        if (line[0] == '\0')
             continue;
-        printf("\n> %s\n", line);
+        printf("\n> %s\n", said);
         g_autofree char *message = NULL;
         enum outcome done = command(s, line, &message);
         if (done == QUIT)

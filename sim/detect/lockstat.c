@@ -296,6 +296,12 @@ int lockstat_holder(struct lockstat *ls, uint64_t addr)
     return l ? l->holder : -1;
 }
 
+bool lockstat_sure(struct lockstat *ls, uint64_t addr)
+{
+    const struct lock *l = lock_of_run(ls, addr);
+    return l != NULL && (l->released || l->s.table != NULL);
+}
+
 bool lockstat_known(struct lockstat *ls, uint64_t addr)
 {
     return lock_at(ls, addr, 0, false) != NULL;

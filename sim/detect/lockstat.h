@@ -51,6 +51,10 @@ int lockstat_holder(struct lockstat *ls, uint64_t addr);
  * non-zero)? */
 bool lockstat_known(struct lockstat *ls, uint64_t addr);
 
+/* Is the word at addr surely a lock: taken and released in this run, or
+ * in a hashed lock table?  (A counter's first atomic increment from 0
+ * looks like a take.) */
+bool lockstat_sure(struct lockstat *ls, uint64_t addr);
 /* "__atomic_hash bucket 1", or the word's symbol+offset (to free). */
 char *lockstat_name_at(struct lockstat *ls, uint64_t addr);
 

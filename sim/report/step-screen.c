@@ -14,6 +14,7 @@
 #define VARIABLES_SHOWN 16
 #define LAST_STEPS 6
 #define OUTPUT_LINES 6
+#define SCHEDULE_SHOWN 64       /* characters of it: its end */
 
 /* text cut to room columns (its end an ellipsis), into out; the columns
  * it takes. */
@@ -91,7 +92,7 @@ static char *next_step_text(struct run *r, unsigned core)
     run_next_access(r, core, &ii, &addr);
     bool plain = ii->kind == INSN_LOAD || ii->kind == INSN_STORE;
     if (ii->kind == INSN_PRIVATE || (plain && !machine_is_shared(r->m, &r->m->cores[core], addr)))
-        return g_strdup("no step (its own state)");
+        return g_strdup("no step here: it runs on to one");
     if (ii->size == 0)
         return g_strdup(kind_name(ii->kind));
     g_autofree char *name = image_name_addr(r->m->img, addr);
@@ -256,10 +257,11 @@ static void add_variables(GString *out, const struct step_screen *v)
         g_autofree char *name = lockstat_name_at(v->locks, t->addr);
         g_autofree char *value = value_text(machine_read(m, t->addr, t->size), t->size);
         int holder = lockstat_holder(v->locks, t->addr);
-        g_autofree char *lock = holder >= 0 ? g_strdup_printf("  lock, held by cpu%d", holder)
-                                : lockstat_known(v->locks, t->addr) ? g_strdup("  lock, free")
-                                                                     : g_strdup("");
-        g_string_append_printf(out, "  %-28s %s%s\n", name, value, lock);
+        bool lock = lockstat_sure(v->locks, t->addr);
+        g_autofree char *note = !lock       ? g_strdup("")
+                                : holder >= 0 ? g_strdup_printf("  lock, held by cpu%d", holder)
+                                              : g_strdup("  lock, free");
+        g_string_append_printf(out, "  %-28s %s%s\n", name, value, note);
     }
     if (seen->len > VARIABLES_SHOWN)
         g_string_append_printf(out, "  ... and %u more\n", seen->len - VARIABLES_SHOWN);
@@ -323,8 +325,11 @@ char *step_screen_text(const struct step_screen *v)
     GString *out = g_string_new(NULL);
     g_autofree char *schedule = sched_turns_text(v->turns);
     unsigned found = findings_count(&r->found);
-    g_string_append_printf(out, "%s\nstep %" G_GUINT64_FORMAT " \u00b7 schedule %s \u00b7 ",
-                           v->title, r->steps, schedule[0] ? schedule : "(none yet)");
+    size_t len = strlen(schedule);
+    const char *shown = len <= SCHEDULE_SHOWN ? schedule : strchr(schedule + len - SCHEDULE_SHOWN, ',');
+    g_string_append_printf(out, "%s\nstep %" G_GUINT64_FORMAT " \u00b7 schedule %s%s \u00b7 ",
+                           v->title, r->steps, shown != schedule ? "\u2026" : "",
+                           schedule[0] ? shown : "(none yet)");
     if (found == 0)
         g_string_append(out, "no finding");
     else

@@ -1,7 +1,8 @@
 /* step-screen.h — what `atomsim step` shows after each step: a column per
  * core (its state, where it is, its next instruction and the step it would
  * make, its last step, its reservation and its buffered stores), the shared
- * variables the run touched with their values (locks with their holders),
+ * variables the run touched with their values (a word that is surely a
+ * lock with its holder: lockstat_sure),
  * the last steps as --trace prints them, the run's output and findings.
  * Everything is read from the run the stepper left and its events.
  *
