@@ -24,7 +24,7 @@ while IFS= read -r cmd; do
         echo "PASS: $cmd"
     fi
 done < "$tmp/commands"
-for n in 1 2 3 4 5 6 6arm; do
+for n in 1 2 3 4 5 6 6arm 7; do
     if [ -s "$tmp/lesson$n.html" ]; then
         echo "PASS: lesson $n's page is written"
     else

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tutorial-pictures.sh — run the tutorial's six lessons (doc/tutorial.md)
+# tutorial-pictures.sh — run the tutorial's seven lessons (doc/tutorial.md)
 # and take the pictures it shows: each lesson's page, rendered by headless
 # chromium, as doc/img/lessonN.png (and lesson6arm.png, lesson 6's arm part).  Run from the top of a built tree:
 #   tools/tutorial-pictures.sh [OUTDIR]        (default doc/img)
@@ -27,8 +27,10 @@ page --cpu x86 --schedule 0:3,1:*,0:* --timeline "$tmp/lesson6.html" \
     programs/x86/broken/dekker-no-fence.elf
 page --cpu arm --schedule 0:3,d0.1:1,1:*,0:* --timeline "$tmp/lesson6arm.html" \
     programs/arm/broken/message-passing-no-barrier.elf
+page --cpu x86 --schedule 0:1,1:2,d1:1,0:1,d0:1,0:*,1:* --timeline "$tmp/lesson7.html" \
+    programs/x86/counter.elf
 
-for n in 1 2 3 4 5 6 6arm; do
+for n in 1 2 3 4 5 6 6arm 7; do
     # lesson 2: tall enough for aarch64's LL/SC alternative under its ldaddal
     size=1280,820
     [ "$n" != 2 ] || size=1280,1500
