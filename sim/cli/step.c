@@ -22,13 +22,11 @@
 #include "report.h"
 #include "report/step-screen.h"
 #include "report/trace.h"
+#include "step-command.h"
 #include "step.h"
 
 #define SCREEN_WIDTH 100
 #define OUTPUT_KEPT (64 * 1024)         /* of what the runs print, the end */
-#define KEYS "keys: a core's number steps it \u00b7 d N drains its oldest buffered store " \
-             "\u00b7 u undoes \u00b7 r runs to a finding \u00b7 w FILE saves \u00b7 t traces " \
-             "\u00b7 q quits"
 
 struct session {
     struct options *o;
@@ -84,7 +82,7 @@ static void show(struct session *s, const char *message, bool redraw)
         fputs("\033[H\033[2J", stdout);
     fputs(text, stdout);
     if (redraw)
-        printf("\n%s\n", KEYS);
+        printf("\n%s\n", STEP_KEYS);
     fflush(stdout);
 }
 
@@ -96,26 +94,6 @@ static void print_trace(struct session *s)
     for (guint i = 0; i < events->len; i++)
         trace_event(t, &g_array_index(events, struct event, i));
     fflush(stdout);
-}
-
-/* "N" or "N.K" into core and slot; false if it is not one. */
-static bool parse_core(const char *text, unsigned *core, unsigned *slot)
-{
-    char *end;
-    *slot = 0;
-    if (!g_ascii_isdigit(text[0]))
-        return false;
-    guint64 n = g_ascii_strtoull(text, &end, 10);
-    if (*end == '.' && g_ascii_isdigit(end[1])) {
-        guint64 k = g_ascii_strtoull(end + 1, &end, 10);
-        if (k >= ATOMSIM_STORE_BUFFER_DEPTH)
-            return false;
-        *slot = (unsigned)k;
-    }
-    if (*end != '\0' || n >= ATOMSIM_MAX_CORES)
-        return false;
-    *core = (unsigned)n;
-    return true;
 }
 
 /* Why core cannot take a step now, or NULL (to free). */
@@ -175,46 +153,42 @@ static char *save(struct session *s, const char *path)
                            : "the empty schedule", path, again);
 }
 
-enum outcome { GO_ON, QUIT, BAD };
-
-/* Carry out one command; *message: what to say on the screen (to free). */
-static enum outcome command(struct session *s, const char *line, char **message)
+/* Carry out cmd; the answer to say on the screen, or NULL (to free). */
+static char *carry_out(struct session *s, const struct step_command *cmd)
 {
-    unsigned core, slot;
-    *message = NULL;
-    if (strcmp(line, "q") == 0)
-        return QUIT;
-    if (strcmp(line, "h") == 0 || strcmp(line, "?") == 0) {
-        *message = g_strdup(KEYS);
-    } else if (strcmp(line, "t") == 0) {
-        print_trace(s);
-    } else if (strcmp(line, "u") == 0) {
-        if (!stepper_undo(s->st))
-            *message = g_strdup("nothing to undo");
-    } else if (strcmp(line, "r") == 0) {
+    char *answer = NULL;
+    switch (cmd->verb) {
+    case STEP_CORE:
+        answer = cannot_step(s, cmd->core);
+        if (answer == NULL && !stepper_step(s->st, cmd->core))
+            answer = g_strdup_printf("cpu%u could not take a step", cmd->core);
+        return answer;
+    case STEP_DRAIN:
+        answer = cannot_drain(s, cmd->core, cmd->slot);
+        if (answer == NULL && !stepper_drain(s->st, cmd->core, cmd->slot))
+            answer = g_strdup_printf("cpu%u's store could not drain", cmd->core);
+        return answer;
+    case STEP_UNDO:
+        return stepper_undo(s->st) ? NULL : g_strdup("nothing to undo");
+    case STEP_RUN:
         if (stepper_run(s->st)->end != RUN_CUT)
-            *message = g_strdup("the run is over: u undoes a step");
-        else if (stepper_run_to_finding(s->st))
-            *message = g_strdup("stopped at the first finding (u undoes its step)");
-        else
-            *message = g_strdup("no finding on the way");
-    } else if (line[0] == 'w' && (line[1] == ' ' || line[1] == '\0')) {
-        const char *path = g_strstrip((char *)line + 1);
-        if (path[0] == '\0')
-            return BAD;
-        *message = save(s, path);
-    } else if (line[0] == 'd' && parse_core(g_strchug((char *)line + 1), &core, &slot)) {
-        *message = cannot_drain(s, core, slot);
-        if (*message == NULL && !stepper_drain(s->st, core, slot))
-            *message = g_strdup_printf("cpu%u's store could not drain", core);
-    } else if (parse_core(line, &core, &slot) && strchr(line, '.') == NULL) {
-        *message = cannot_step(s, core);
-        if (*message == NULL && !stepper_step(s->st, core))
-            *message = g_strdup_printf("cpu%u could not take a step", core);
-    } else {
-        return BAD;
+            return g_strdup("the run is over: u undoes a step");
+        return g_strdup(stepper_run_to_finding(s->st)
+                            ? "stopped at the first finding (u undoes its step)"
+                            : "no finding on the way");
+    case STEP_SAVE:
+        return save(s, cmd->path);
+    case STEP_TRACE:
+        print_trace(s);
+        return NULL;
+    case STEP_HELP:
+        return g_strdup(STEP_KEYS);
+    case STEP_NOTHING:
+    case STEP_QUIT:
+    case STEP_BAD:
+        break;
     }
-    return GO_ON;
+    return NULL;
 }
 
 /* Commands from a script or a pipe, a line each ("#" lines and blank ones
@@ -226,29 +200,22 @@ static int run_script(struct session *s)
     show(s, NULL, false);
     while (fgets(buf, sizeof buf, stdin) != NULL) {
         lineno++;
-        g_autofree char *said = g_strstrip(g_strdup(buf));
-        /* a comment: a line, or the end of one after a blank */
-        for (char *hash = strchr(buf, '#'); hash != NULL; hash = strchr(hash + 1, '#')) {
-            if (hash == buf || g_ascii_isspace(hash[-1])) {
-                *hash = '\0';
-                break;
-            }
-        }
-        char *line = g_strstrip(buf);
-        if (line[0] == '\0')
+        struct step_command cmd;
+        step_command_parse(buf, &cmd);
+        if (cmd.verb == STEP_NOTHING)
             continue;
-        printf("\n> %s\n", said);
-        g_autofree char *message = NULL;
-        enum outcome done = command(s, line, &message);
-        if (done == QUIT)
-            break;
-        if (done == BAD) {
-            fprintf(stderr, "atomsim step: line %u: %s: not a command (%s)\n", lineno, line,
-                    KEYS);
-            return EXIT_USAGE;
+        g_strstrip(buf);
+        if (cmd.verb == STEP_QUIT || cmd.verb == STEP_BAD) {
+            if (cmd.verb == STEP_BAD)
+                fprintf(stderr, "atomsim step: line %u: %s: not a command (%s)\n", lineno, buf,
+                        STEP_KEYS);
+            return cmd.verb == STEP_BAD ? EXIT_USAGE : EXIT_CLEAN;
         }
-        if (strcmp(line, "t") != 0)
-            show(s, message, false);
+        printf("\n> %s\n", buf);
+        g_autofree char *answer = carry_out(s, &cmd);
+        if (cmd.verb != STEP_TRACE)
+            show(s, answer, false);
+        step_command_clear(&cmd);
     }
     return EXIT_CLEAN;
 }
@@ -282,12 +249,14 @@ static int run_keys(struct session *s)
         } else if (key == '\n' || key == ' ') {
             continue;
         }
-        g_autofree char *message = NULL;
-        enum outcome done = command(s, g_strstrip(line), &message);
-        if (done == QUIT)
+        struct step_command cmd;
+        step_command_parse(line, &cmd);
+        if (cmd.verb == STEP_QUIT)
             break;
-        if (done == BAD)
-            message = g_strdup_printf("%s: not a key (h for help)", line);
+        g_autofree char *message = cmd.verb == STEP_BAD
+                                       ? g_strdup_printf("%s: not a key (h for help)", line)
+                                       : carry_out(s, &cmd);
+        step_command_clear(&cmd);
         if (key == 't') {
             fputs("\npress a key", stdout);
             fflush(stdout);
