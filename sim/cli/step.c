@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -25,7 +26,12 @@
 #include "step-command.h"
 #include "step.h"
 
-#define SCREEN_WIDTH 100
+#define SCREEN_WIDTH 100                /* when it is no terminal */
+/* A terminal's automatic wrap at the right margin (DECAWM), off and on. */
+#define NO_WRAP "\033[?7l"
+#define WRAP "\033[?7h"
+#define CTRL_C 3
+#define CTRL_D 4
 #define OUTPUT_KEPT (64 * 1024)         /* of what the runs print, the end */
 
 struct session {
@@ -36,6 +42,7 @@ struct session {
     FILE *printed;              /* what a run prints: guest lines, findings */
     char *title;
     bool colour;
+    unsigned width;             /* of the screen: the terminal's */
 };
 
 /* What a run prints goes to a file of its own, emptied as each run
@@ -76,7 +83,7 @@ static void show(struct session *s, const char *message, bool redraw)
     struct step_screen v = { .title = s->title, .r = r, .events = stepper_events(s->st),
                              .turns = stepper_turns(s->st), .locks = s->locks,
                              .output = printed, .message = message, .colour = s->colour,
-                             .width = SCREEN_WIDTH };
+                             .width = s->width };
     g_autofree char *text = step_screen_text(&v);
     if (redraw)
         fputs("\033[H\033[2J", stdout);
@@ -227,13 +234,19 @@ static int run_keys(struct session *s)
     if (tcgetattr(STDIN_FILENO, &saved) != 0)
         return run_script(s);
     raw = saved;
-    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    /* a key at a time, unechoed; ctrl-c and ctrl-d arrive as keys that
+     * quit, so that the terminal is always given back as it was */
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
     tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        s->width = size.ws_col;
+    fputs(NO_WRAP, stdout);     /* a line wider than the terminal is cut */
     show(s, NULL, true);
     int key;
-    while ((key = getchar()) != EOF) {
+    while ((key = getchar()) != EOF && key != CTRL_C && key != CTRL_D) {
         char line[512] = { (char)key, '\0' };
         if (key == 'd') {                       /* d, then the core */
             int core = getchar();
@@ -266,7 +279,7 @@ static int run_keys(struct session *s)
         show(s, message, true);
     }
     tcsetattr(STDIN_FILENO, TCSANOW, &saved);
-    putchar('\n');
+    fputs(WRAP "\n", stdout);
     return EXIT_CLEAN;
 }
 
@@ -345,6 +358,7 @@ static int step_session(struct options *o, struct program *p)
                                  memory_model_name(o->memory_model),
                                  monitor_policy_name(o->monitor_policy)),
         .colour = trace_colour_wanted(stdout),
+        .width = SCREEN_WIDTH,
     };
     int status = EXIT_CLEAN;
     if (!stepper_goto(st, start)) {
