@@ -19,6 +19,7 @@
 #include "report/trace.h"
 #include "explain.h"
 #include "litmus-cli.h"
+#include "monitor-all.h"
 #include "report/litmus-export.h"
 #include "report/timeline.h"
 
@@ -57,10 +58,11 @@ static bool check_runtime(const struct image *img)
     return true;
 }
 
-/* --monitor other than address on a cpu without an exclusive monitor. */
+/* --monitor other than address (value, switch, all) on a cpu without an
+ * exclusive monitor. */
 static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
 {
-    if (o->monitor == NULL || o->monitor_policy == MONITOR_ADDRESS ||
+    if (o->monitor == NULL || (o->monitor_policy == MONITOR_ADDRESS && !o->monitor_all) ||
         cpu->exclusive_granule > 0)
         return true;
     fprintf(stderr, "atomsim: --monitor %s: %s has no exclusive monitor (no load- and "
@@ -214,7 +216,9 @@ static int run_main(struct options *o)
                                            : REPORT_ALL,
     };
     int status;
-    if (sched_exhaustive(strategy)) {
+    if (o->monitor_all) {
+        status = monitor_all_run(o, r, &ro, traced, LOST_UPDATES_SHOWN);
+    } else if (sched_exhaustive(strategy)) {
         status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy));
     } else if (o->runs > 1) {
         status = hunt_explore(o, r, locks, &ro, traced);
