@@ -79,9 +79,9 @@ LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver
 # screenshots (and, when a check fails, the DOM) next to its log.
 TEST_EXTENSIONS = .sh
 TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests/test-layers.sh \
-	tests/test-install.sh tests/test-litmus-files.sh
+	tests/test-install.sh tests/test-litmus-files.sh tests/test-monitor-all.sh
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
-	%D%/test-install.sh %D%/test-litmus-files.sh
+	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-monitor-all.sh
 # The catalogue of herd7-syntax litmus tests that `atomsim litmus` runs
 # (tests/test-litmus-files.sh): a directory per dialect.
 EXTRA_DIST += %D%/litmus-files
