@@ -272,10 +272,12 @@ static void write_event(struct timeline *t, const struct row *r, GString *out)
     codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
     g_autoptr(GString) values = g_string_new(NULL);
     trace_format_values(t->m, e, values);
-    g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u k-%s%s%s\" "
-                                "data-core=\"%u\">", e->core, kind_name(e->kind),
-                           event_failed(e) ? " failed" : "", r->marks ? " marked" : "",
-                           e->core);
+    /* the kind and marks on the cell too: a page of several runs has a
+     * kind a cell in a row */
+    g_string_append_printf(out, "<td class=\"lane run k-%s%s\"><div class=\"ev c%u%s\" "
+                                "data-core=\"%u\">", kind_name(e->kind),
+                           r->marks ? " marked" : "", e->core,
+                           event_failed(e) ? " failed" : "", e->core);
     write_where(t, e, out);
     g_string_append(out, "<code>");
     html_escape(out, text);
@@ -416,14 +418,14 @@ const char timeline_style[] =
     ".ev .addr{color:#0b57d0}.ev .val{color:#333}"
     ".c0{background:#e8f1ff}.c1{background:#fff0dd}.c2{background:#e9f8ea}"
     ".c3{background:#f6e8fb}.c4{background:#fdf7d7}.c5{background:#e1f6f6}"
-    ".ev.k-RMW,.ev.k-SC{box-shadow:inset 3px 0 #f39c12}"
-    ".ev.k-LL{box-shadow:inset 3px 0 #3498db}"
+    ".k-RMW .ev,.k-SC .ev{box-shadow:inset 3px 0 #f39c12}"
+    ".k-LL .ev{box-shadow:inset 3px 0 #3498db}"
     ".ev .pc{font-size:11px;color:#888;margin-right:4px}"
     ".ev.failed{box-shadow:inset 3px 0 #c0392b;outline:1px dashed #c0392b;"
     "background-image:repeating-linear-gradient(135deg,transparent 0 6px,"
     "rgba(192,57,43,.09) 6px 12px)}"
     ".ev.failed .val,.failed-tag{color:#c0392b;font-weight:600}"
-    ".ev.marked{outline:2px solid #d33}"
+    ".marked .ev{outline:2px solid #d33}"
     ".mark{color:#b00;font-size:12px;font-weight:600}"
     "tr.preempt td{font-size:11px;color:#a15c00;border-top:2px dashed #e0a040;padding:0 8px}"
     "td.mon{font-size:12px;color:#444;max-width:22em}"
