@@ -5,7 +5,8 @@
 
 static const char compare_style[] =
     ".parted-note{border-left:4px solid #7b3fe4;background:#f3edfd;padding:6px 10px}"
-    ".policy h2 b{font-weight:600}"
+    ".policies{display:flex;gap:14px}.policy{flex:1;min-width:0}"
+    ".policy h2 b{font-weight:600}.policy code{overflow-wrap:anywhere}"
     "colgroup.set{border-left:3px solid #b9b9c6}"
     "thead tr.sets th{position:static;text-align:center;font-size:1.05em}"
     "td.lane{min-width:9em}td.mon{max-width:13em}td.ended{background:#fafafa}"
@@ -138,8 +139,10 @@ gboolean timeline_compare_write(const struct timeline_compared *runs, unsigned n
     html_escape(out, title);
     g_string_append(out, "</h1>\n");
     write_parted_note(parted, parted_text, out);
+    g_string_append(out, "<div class=\"policies\">");
     for (unsigned k = 0; k < n; k++)
         write_run_findings(&runs[k], out);
+    g_string_append(out, "</div>\n");
     g_string_append(out, "<h2>Interleaving</h2>\n<div class=\"bar\">");
     timeline_write_controls(out, false);
     timeline_write_legend(runs[0].view, out);
