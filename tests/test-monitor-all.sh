@@ -19,13 +19,12 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/monitor-all.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 failed=0
 
-fail() {
-    echo "FAIL: $*"
-    failed=$((failed + 1))
-}
-
-pass() {
-    echo "PASS: $*"
+# say PASS|FAIL WHAT...: a line of the test's output; a FAIL is counted
+say() {
+    verdict=$1
+    shift
+    echo "$verdict: $*"
+    [ "$verdict" = PASS ] || failed=$((failed + 1))
 }
 
 # run NAME ARG...: atomsim ARG..., its stdout to $tmp/NAME.out, stderr to
@@ -48,9 +47,9 @@ section() {
 # expect_status NAME STATUS WHAT
 expect_status() {
     if [ "$status" -eq "$2" ]; then
-        pass "$3: exit $2"
+        say PASS "$3: exit $2"
     else
-        fail "$3: exit $status, not $2"
+        say FAIL "$3: exit $status, not $2"
         sed 's/^/#   /' "$tmp/$1.out" "$tmp/$1.err" | tail -n 20
     fi
 }
@@ -60,30 +59,30 @@ run aba --cpu arm --monitor all --schedule '0:2,1:2,d1:1,0:*' --timeline "$tmp/a
 expect_status aba 1 "arm-aba under --monitor all (the value policy's finding)"
 heads=$(sed -n 's/^atomsim: == --monitor \([a-z]*\) ==$/\1/p' "$tmp/aba.out" | tr '\n' ' ')
 if [ "$heads" = "address value switch " ]; then
-    pass "arm-aba: a heading for each policy, in order ($heads)"
+    say PASS "arm-aba: a heading for each policy, in order ($heads)"
 else
-    fail "arm-aba: the headings are \"$heads\", not \"address value switch \""
+    say FAIL "arm-aba: the headings are \"$heads\", not \"address value switch \""
 fi
 if section aba value | grep -q '^cpu0: monitor divergence on x ' &&
         section aba value | grep -q '^atomsim: result: 1 finding$'; then
-    pass "arm-aba: the value policy's run finds the monitor divergence on x"
+    say PASS "arm-aba: the value policy's run finds the monitor divergence on x"
 else
-    fail "arm-aba: no monitor divergence on x under the value policy's heading"
+    say FAIL "arm-aba: no monitor divergence on x under the value policy's heading"
 fi
 for policy in address switch; do
     if section aba $policy | grep -q '^atomsim: result: clean$' &&
             ! section aba $policy | grep -q 'monitor divergence'; then
-        pass "arm-aba: the $policy policy's run is clean"
+        say PASS "arm-aba: the $policy policy's run is clean"
     else
-        fail "arm-aba: the $policy policy's run is not clean"
+        say FAIL "arm-aba: the $policy policy's run is not clean"
     fi
 done
 parted='^atomsim: the runs part at step 6, cpu0 at main+0x[0-9a-f]* ([^)]*), strex [^:]* on x: '
 parted="${parted}address: failed; value: stored (the value monitor's ABA hole); switch: failed\$"
 if grep -q "$parted" "$tmp/aba.out"; then
-    pass "arm-aba: the runs part at step 6, the strex: address and switch fail it, value stores"
+    say PASS "arm-aba: the runs part at step 6, the strex: address and switch fail it, value stores"
 else
-    fail "arm-aba: no line says the runs part at step 6's strex as expected; the last lines:"
+    say FAIL "arm-aba: no line says the runs part at step 6's strex as expected; the last lines:"
     tail -n 2 "$tmp/aba.out" | sed 's/^/#   /'
 fi
 
@@ -92,66 +91,66 @@ page=$tmp/aba.html
 sets=$(grep -o '<th class="policy-head" colspan="[0-9]*">[a-z]*</th>' "$page" |
     sed 's/.*">\([a-z]*\)<.*/\1/' | tr '\n' ' ')
 if [ "$sets" = "address value switch " ]; then
-    pass "arm-aba's page: three lane sets, headed address, value, switch"
+    say PASS "arm-aba's page: three lane sets, headed address, value, switch"
 else
-    fail "arm-aba's page: the lane sets are headed \"$sets\""
+    say FAIL "arm-aba's page: the lane sets are headed \"$sets\""
 fi
 n=$(grep -o 'class="lane-head"' "$page" | wc -l)
 if [ "$n" -eq 6 ]; then
-    pass "arm-aba's page: 6 core lanes (2 cores in each set)"
+    say PASS "arm-aba's page: 6 core lanes (2 cores in each set)"
 else
-    fail "arm-aba's page: $n core lanes, not 6"
+    say FAIL "arm-aba's page: $n core lanes, not 6"
 fi
 if grep -q '<tr id="s6" class="parted">' "$page" &&
         grep -q '<p class="parted-note">The runs part at <a href="#s6">step 6</a>: ' "$page"; then
-    pass "arm-aba's page: step 6 is marked (class parted), and the note links to it"
+    say PASS "arm-aba's page: step 6 is marked (class parted), and the note links to it"
 else
-    fail "arm-aba's page: step 6 is not marked, or no note links to it"
+    say FAIL "arm-aba's page: step 6 is not marked, or no note links to it"
 fi
 if grep -q 'class="finding monitor-divergence"' "$page"; then
-    pass "arm-aba's page: the value policy's finding is listed"
+    say PASS "arm-aba's page: the value policy's finding is listed"
 else
-    fail "arm-aba's page: no monitor divergence among the findings"
+    say FAIL "arm-aba's page: no monitor divergence among the findings"
 fi
 
 # A random schedule: the address run's turns, replayed for the others.
 run random --cpu arm --monitor all --sched random --seed 1 $counter
 if [ "$status" -le 1 ]; then
-    pass "counter-atomic under --sched random --seed 1: exit $status"
+    say PASS "counter-atomic under --sched random --seed 1: exit $status"
 else
-    fail "counter-atomic under --sched random --seed 1: exit $status"
+    say FAIL "counter-atomic under --sched random --seed 1: exit $status"
 fi
 reproduce() {
     section random "$1" | sed -n 's/^atomsim: reproduce: atomsim .* \(--sched [^ ]* --seed [0-9]*\|--schedule [^ ]*\) --monitor.*/\1/p'
 }
 address=$(reproduce address) value=$(reproduce value) switch=$(reproduce switch)
 case $address in
-"--sched random:4 --seed 1") pass "random: the address run is the seed's ($address)" ;;
-*) fail "random: the address run is reproduced with \"$address\"" ;;
+"--sched random:4 --seed 1") say PASS "random: the address run is the seed's ($address)" ;;
+*) say FAIL "random: the address run is reproduced with \"$address\"" ;;
 esac
 case $value in
 --schedule\ ?*)
     if [ "$value" = "$switch" ]; then
-        pass "random: value and switch replay one schedule ($(echo "$value" | cut -c1-40)...)"
+        say PASS "random: value and switch replay one schedule ($(echo "$value" | cut -c1-40)...)"
     else
-        fail "random: value replays \"$value\", switch \"$switch\""
+        say FAIL "random: value replays \"$value\", switch \"$switch\""
     fi ;;
-*) fail "random: the value run is reproduced with \"$value\", not a --schedule" ;;
+*) say FAIL "random: the value run is reproduced with \"$value\", not a --schedule" ;;
 esac
 # the address run, given that schedule, does what it did under the seed
 turns=${value#--schedule }
 run again --cpu arm --monitor address --schedule "$turns" $counter
 steps=$(section random address | grep '^atomsim: arm, ')
 if grep -qxF "$steps" "$tmp/again.out"; then
-    pass "random: the replayed schedule gives the address run again ($steps)"
+    say PASS "random: the replayed schedule gives the address run again ($steps)"
 else
-    fail "random: the replayed schedule does not give the address run again"
+    say FAIL "random: the replayed schedule does not give the address run again"
 fi
 if grep -q '^atomsim: \(the runs part at step [0-9]*, \|the three policies agree\)' \
         "$tmp/random.out"; then
-    pass "random: $(tail -n 1 "$tmp/random.out" | cut -c10-80)..."
+    say PASS "random: $(tail -n 1 "$tmp/random.out" | cut -c10-80)..."
 else
-    fail "random: no line says where the runs part, or that they agree"
+    say FAIL "random: no line says where the runs part, or that they agree"
 fi
 
 # What --monitor all refuses: one line each, a usage error.
@@ -161,9 +160,9 @@ refuse() {
     run refused "$@"
     if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/refused.err")" -eq 1 ] &&
             grep -q '^atomsim: --monitor all: .* (see atomsim --help)$' "$tmp/refused.err"; then
-        pass "refused: $what ($(cut -c1-70 "$tmp/refused.err")...)"
+        say PASS "refused: $what ($(cut -c1-70 "$tmp/refused.err")...)"
     else
-        fail "refused: $what: exit $status, stderr: $(cat "$tmp/refused.err")"
+        say FAIL "refused: $what: exit $status, stderr: $(cat "$tmp/refused.err")"
     fi
 }
 refuse "--sched dfs" --cpu arm --monitor all --sched dfs $aba
