@@ -203,7 +203,9 @@ static char *parting_text(struct machine *m, const struct policy_run *runs, guin
 static uint64_t print_parting(struct machine *m, const struct policy_run *runs, char **text)
 {
     gint64 i = first_difference(runs);
-    bool cut = runs[0].cut || runs[1].cut || runs[2].cut;
+    bool cut = false;
+    for (unsigned k = 0; k < POLICIES; k++)
+        cut |= runs[k].cut;
     if (i < 0 && cut)
         *text = g_strdup_printf("the three policies agree on their first %u steps (no more "
                                 "are compared)", COMPARED_EVENTS_MAX);

@@ -51,4 +51,32 @@ static inline unsigned ldrex_add_strex(volatile unsigned *p)
 }
 #endif
 
+#ifdef __aarch64__
+/* ldxr *p (a step), add 1, stxr (the next step): stxr's status, 0 if it
+ * stored. */
+static inline unsigned ldxr_add_stxr(volatile unsigned *p)
+{
+    unsigned v, status;
+    __asm__ volatile("ldxr %w0, [%2]\n\t"
+                     "add %w0, %w0, #1\n\t"
+                     "stxr %w1, %w0, [%2]"
+                     : "=&r"(v), "=&r"(status) : "r"(p) : "memory");
+    return status;
+}
+#endif
+
+#ifdef __riscv
+/* lr.w *p (a step), add 1, sc.w (the next step): sc.w's status, 0 if it
+ * stored. */
+static inline unsigned lr_add_sc(volatile unsigned *p)
+{
+    unsigned v, status;
+    __asm__ volatile("lr.w %0, (%2)\n\t"
+                     "addiw %0, %0, 1\n\t"
+                     "sc.w %1, %0, (%2)"
+                     : "=&r"(v), "=&r"(status) : "r"(p) : "memory");
+    return status;
+}
+#endif
+
 #endif
