@@ -110,10 +110,19 @@ static int run_policy(struct policy_run *p, const struct options *o, struct run 
 
 /* Comparing the runs ------------------------------------------------------ */
 
-/* The event of p's run at index i (step i + 1), or NULL past its end. */
+/* The i-th event of p's run, or NULL past its end. */
 static const struct event *event_at(const struct policy_run *p, guint i)
 {
     return i < p->events->len ? &g_array_index(p->events, struct event, i) : NULL;
+}
+
+/* The i-th event of the first run that had one. */
+static const struct event *first_event_at(const struct policy_run *runs, guint i)
+{
+    const struct event *e = NULL;
+    for (unsigned k = 0; k < POLICIES && e == NULL; k++)
+        e = event_at(&runs[k], i);
+    return e;
 }
 
 /* Did two runs do the same at a step: the same core ran the same
@@ -185,9 +194,7 @@ static char *policy_did(struct machine *m, const struct event *e, const struct e
  * address: failed; value: stored (...); switch: failed" (to free). */
 static char *parting_text(struct machine *m, const struct policy_run *runs, guint i)
 {
-    const struct event *like = NULL;
-    for (unsigned k = 0; k < POLICIES && like == NULL; k++)
-        like = event_at(&runs[k], i);
+    const struct event *like = first_event_at(runs, i);
     g_autofree char *where = event_where(m, like);
     GString *s = g_string_new(where);
     for (unsigned k = 0; k < POLICIES; k++) {
@@ -198,9 +205,9 @@ static char *parting_text(struct machine *m, const struct policy_run *runs, guin
     return g_string_free(s, FALSE);
 }
 
-/* Say where the runs part: the step (0 if they agree), and in *text what
- * each policy did there, or that they agree (to free). */
-static uint64_t print_parting(struct machine *m, const struct policy_run *runs, char **text)
+/* Where the runs part: the step (0 if they agree), and in *text what each
+ * policy did there, or that they agree (to free). */
+static uint64_t parting(struct machine *m, const struct policy_run *runs, char **text)
 {
     gint64 i = first_difference(runs);
     bool cut = false;
@@ -213,12 +220,7 @@ static uint64_t print_parting(struct machine *m, const struct policy_run *runs, 
         *text = g_strdup("the three policies agree on every step");
     else
         *text = parting_text(m, runs, (guint)i);
-    uint64_t step = i < 0 ? 0 : (uint64_t)i + 1;
-    if (step > 0)
-        printf("atomsim: the runs part at step %" G_GUINT64_FORMAT ", %s\n", step, *text);
-    else
-        printf("atomsim: %s\n", *text);
-    return step;
+    return i < 0 ? 0 : first_event_at(runs, (guint)i)->step;
 }
 
 /* --timeline FILE: the three runs on one page.  FALSE (said on stderr) if
@@ -260,7 +262,11 @@ int monitor_all_run(struct options *o, struct run *r, const struct run_options *
         run_clear(r);
     }
     g_autofree char *text = NULL;
-    uint64_t parted = print_parting(r->m, runs, &text);
+    uint64_t parted = parting(r->m, runs, &text);
+    if (parted > 0)
+        printf("atomsim: the runs part at step %" G_GUINT64_FORMAT ", %s\n", parted, text);
+    else
+        printf("atomsim: %s\n", text);
     if (o->timeline != NULL && !write_page(o, r->m, runs, parted, text))
         status = EXIT_USAGE;
     for (unsigned k = 0; k < POLICIES; k++)

@@ -92,8 +92,10 @@ static void write_step(const struct timeline_compared *runs, unsigned n, struct 
                        guint i, uint64_t parted, GString *out)
 {
     uint64_t step = 0;
-    for (unsigned k = 0; k < n && step == 0; k++)
-        step = row_of(&runs[k], i) ? row_of(&runs[k], i)->e.step : 0;
+    for (unsigned k = 0; k < n && step == 0; k++) {
+        const struct row *r = row_of(&runs[k], i);
+        step = r ? r->e.step : 0;
+    }
     write_preemptions(runs, n, st, i, out);
     g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\"%s><td class=\"step\">%"
                                 G_GUINT64_FORMAT "</td>", step,
