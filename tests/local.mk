@@ -123,8 +123,8 @@ tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond-strex
 LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bts x86-lock-bts
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
-LITMUS_AARCH64 = a64-sb-rel-acq a64-sb-rel-acqpc a64-sb-ldadd a64-sb-ldaddal a64-aba
-LITMUS_RISCV64 = rv-sb-fence-tso rv-sb-amo-aqrl rv-mp-fence rv-aba
+LITMUS_AARCH64 = a64-sb-rel-acq a64-sb-rel-acqpc a64-sb-ldadd a64-sb-ldaddal arm-aba
+LITMUS_RISCV64 = rv-sb-fence-tso rv-sb-amo-aqrl rv-mp-fence arm-aba
 # Memory-model shapes, for every cpu with store buffers.
 LITMUS_TSO = sb sb-fence
 # The litmus catalogue: shapes searched under every memory model, every cpu.

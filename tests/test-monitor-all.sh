@@ -87,7 +87,7 @@ else
 fi
 
 # The same hole on aarch64 (stxr) and riscv64 (sc.w), where they are built.
-for litmus in aarch64/a64-aba:stxr riscv64/rv-aba:sc.w; do
+for litmus in aarch64/arm-aba:stxr riscv64/arm-aba:sc.w; do
     elf=tests/litmus/${litmus%:*}.elf cpu=${litmus%%/*} sc=${litmus#*:}
     if [ ! -f "$elf" ]; then
         echo "# $elf is not built: $cpu's ABA left out"
