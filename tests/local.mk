@@ -79,9 +79,9 @@ LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver
 # screenshots (and, when a check fails, the DOM) next to its log.
 TEST_EXTENSIONS = .sh
 TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests/test-layers.sh \
-	tests/test-install.sh tests/test-litmus-files.sh tests/test-step.sh
+	tests/test-install.sh tests/test-litmus-files.sh tests/test-step.sh tests/test-monitor-all.sh
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
-	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh
+	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh
 # The catalogue of herd7-syntax litmus tests that `atomsim litmus` runs
 # (tests/test-litmus-files.sh): a directory per dialect.
 EXTRA_DIST += %D%/litmus-files
@@ -123,8 +123,8 @@ tests/guest/%.elf: $(GUEST_RUNTIME) $(GUEST_INCLUDES) $(GUEST_TEST_SRCS)
 LITMUS_ARM = arm-aba arm-store-breaks arm-granule arm-switch arm-ldrexd arm-cond-strex
 LITMUS_X86 = x86-add x86-lock-add x86-xchg x86-cmpxchg x86-cmpxchg-nolock x86-bts x86-lock-bts
 LITMUS_SPARC32 = sparc-ldstub sparc-swap sparc-casa
-LITMUS_AARCH64 = a64-sb-rel-acq a64-sb-rel-acqpc a64-sb-ldadd a64-sb-ldaddal
-LITMUS_RISCV64 = rv-sb-fence-tso rv-sb-amo-aqrl rv-mp-fence
+LITMUS_AARCH64 = a64-sb-rel-acq a64-sb-rel-acqpc a64-sb-ldadd a64-sb-ldaddal arm-aba
+LITMUS_RISCV64 = rv-sb-fence-tso rv-sb-amo-aqrl rv-mp-fence arm-aba
 # Memory-model shapes, for every cpu with store buffers.
 LITMUS_TSO = sb sb-fence
 # The litmus catalogue: shapes searched under every memory model, every cpu.

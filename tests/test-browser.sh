@@ -214,8 +214,27 @@ if [ ! -s "$tmp/explain.html" ]; then
 fi
 pass "atomsim explain atomic_fetch_add --html wrote explain.html"
 
+# The page --monitor all writes: the ABA hole, where the value policy's
+# strex stores and the others' fail (arm guests only).
+pages="timeline explain"
+aba=tests/litmus/arm/arm-aba.elf
+if [ -f "$aba" ]; then
+    status=0
+    ./atomsim --cpu arm --monitor all --schedule 0:2,1:2,d1:1,0:* \
+        --timeline "$tmp/compare.html" "$aba" >"$tmp/atomsim-compare.out" 2>&1 || status=$?
+    if [ "$status" -eq 1 ] && [ -s "$tmp/compare.html" ]; then
+        pass "atomsim --monitor all --timeline exited 1 and wrote compare.html"
+        pages="$pages compare"
+    else
+        sed 's/^/# /' "$tmp/atomsim-compare.out" | tail -n 20
+        fail "atomsim --monitor all --timeline on $aba: exit $status, or no compare.html"
+    fi
+else
+    echo "# $aba is not built: no --monitor all page"
+fi
+
 # Chromium: the DOM after the scripts ran, and a screenshot, of each page.
-for page in timeline explain; do
+for page in $pages; do
     if run_chromium "$page-dom" --dump-dom "file://$tmp/$page.html"; then
         mv "$tmp/$page-dom.out" "$tmp/$page.dom"
     else
@@ -293,6 +312,46 @@ if check_dom_file timeline; then
         fi
     fi
     keep_dom timeline "$failed_before"
+fi
+
+# The --monitor all page: a lane set per policy, the step where they part
+# marked, and the note at the top linking to it.
+failed_before=$failed
+if [ -f "$tmp/compare.html" ] && check_dom_file compare; then
+    tok=$tmp/compare.tok
+    dom_tokens "$tmp/compare.dom" >"$tok"
+    check_rendered "$tok" compare
+
+    sets=$(text_of_class "$tok" policy-head | tr '\n' ' ')
+    if [ "$sets" = "address value switch " ]; then
+        pass "compare: three lane sets, headed $sets(class policy-head)"
+    else
+        fail "compare: the lane sets (class policy-head) are \"$sets\", not address value switch"
+    fi
+    n=$(with_class "$tok" lane-head | count_lines)
+    if [ "$n" -eq 6 ]; then
+        pass "compare: 6 lane headers (class lane-head), a core's in each set"
+    else
+        fail "compare: $n elements with class lane-head, not 6"
+    fi
+    if with_class "$tok" parted | grep -q '^T <tr[[:space:]].*id="s6"'; then
+        pass "compare: step 6's row is marked (class parted)"
+    else
+        fail "compare: no row with id=\"s6\" and class parted"
+    fi
+    note=$(text_of_class "$tok" parted-note)
+    if grep '^T <a[[:space:]]' "$tok" | grep -q 'href="#s6"' &&
+            echo "$note" | grep -q 'step 6: .*address: failed; value: stored'; then
+        pass "compare: the note links to step 6 ($(echo "$note" | cut -c1-60)...)"
+    else
+        fail "compare: no note (class parted-note) links to step 6: \"$note\""
+    fi
+    if text_of_class "$tok" finding | grep -qi 'monitor divergence on x'; then
+        pass "compare: the value policy's finding says \"monitor divergence on x\""
+    else
+        fail "compare: no element with class finding says \"monitor divergence on x\""
+    fi
+    keep_dom compare "$failed_before"
 fi
 
 # The explain page: a column for each cpu, its instructions, their roles.

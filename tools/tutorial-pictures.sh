@@ -20,7 +20,7 @@ page --cpu x86 --cores 2 --memory sc --schedule 0:1,1:500,0:* --timeline "$tmp/l
 page --cpu sparc32 --cores 2 --memory sc --schedule 0:3,1:500,0:* --timeline "$tmp/lesson3.html" \
     programs/sparc32/broken/wrong-bucket.elf
 make -s tests/litmus/arm/arm-aba.elf
-page --cpu arm --schedule 0:2,1:2,d1:1,0:* --monitor value --timeline "$tmp/lesson4.html" \
+page --cpu arm --schedule 0:2,1:2,d1:1,0:* --monitor all --timeline "$tmp/lesson4.html" \
     tests/litmus/arm/arm-aba.elf
 ./atomsim explain atomic_add_return --html "$tmp/lesson5.html" >/dev/null
 page --cpu x86 --schedule 0:3,1:*,0:* --timeline "$tmp/lesson6.html" \
@@ -31,9 +31,11 @@ page --cpu x86 --schedule 0:1,1:2,d1:1,0:1,d0:1,0:*,1:* --timeline "$tmp/lesson7
     programs/x86/counter.elf
 
 for n in 1 2 3 4 5 6 6arm 7; do
-    # lesson 2: tall enough for aarch64's LL/SC alternative under its ldaddal
+    # lesson 2: tall enough for aarch64's LL/SC alternative under its ldaddal;
+    # lesson 4: wide and tall enough for three runs' lanes down to step 6
     size=1280,820
     [ "$n" != 2 ] || size=1280,1500
+    [ "$n" != 4 ] || size=1600,1350
     HOME="$tmp" timeout 60 chromium --headless=new --no-sandbox --disable-gpu \
         --disable-dev-shm-usage --user-data-dir="$tmp/profile" --hide-scrollbars \
         --window-size=$size --screenshot="$out/lesson$n.png" \

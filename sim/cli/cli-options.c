@@ -87,6 +87,11 @@ static const char help_description[] =
     "           (what QEMU and Unicorn do: a store of the same value goes unseen)\n"
     "  switch   as address, and a core's reservation is also dropped whenever it\n"
     "           is switched out (as Valgrind and Spike do)\n"
+    "  all      the three, one after the other, on one schedule (--schedule or\n"
+    "           replay:FILE as given; from rr, random or pct, the turns the\n"
+    "           address run took): each run's report, then the first step where\n"
+    "           the runs part and what each policy did there; --timeline draws\n"
+    "           the three side by side\n"
     "\n"
     "Reporting (as Valgrind's): --error-exitcode=N exits N instead of 1 on a\n"
     "finding; --log-file=FILE writes all atomsim prints once its options are\n"
@@ -183,6 +188,32 @@ static gboolean check_faults(struct options *o, GError **error)
     return TRUE;
 }
 
+/* --monitor all runs one schedule under each policy and compares the runs:
+ * no search, and no file that holds one run's report. */
+static gboolean check_monitor_all(const struct options *o, const struct strategy *named,
+                                  GError **error)
+{
+    const char *one_run_file = o->json ? "--json" : o->record ? "--record"
+                               : o->export_litmus ? "--export-litmus" : NULL;
+    if (!o->monitor_all)
+        return TRUE;
+    if (named != NULL && named->exhaustive)
+        return usage(error, "--monitor all: one schedule under each policy, not a search "
+                     "(--sched %s): give --schedule, --sched replay:FILE, rr, random or pct",
+                     o->sched);
+    if (o->runs > 1)
+        return usage(error, "--monitor all: one schedule under each policy, not --runs %"
+                     G_GINT64_FORMAT ": find one with --runs and --record FILE, then compare "
+                     "it with --sched replay:FILE", o->runs);
+    if (o->shrink)
+        return usage(error, "--monitor all: --shrink shrinks one policy's finding: give "
+                     "--monitor address, value or switch");
+    if (one_run_file != NULL)
+        return usage(error, "--monitor all: %s writes one run's report: give --monitor "
+                     "address, value or switch", one_run_file);
+    return TRUE;
+}
+
 /* Every option's value, in the order atomsim has always checked them (the
  * first wrong one is reported); then the schedule is made. */
 static gboolean check(struct options *o, GError **error)
@@ -213,8 +244,10 @@ static gboolean check(struct options *o, GError **error)
         return usage(error, "--memory %s: unknown model (%s)", o->memory, names);
     }
     o->monitor_policy = MONITOR_ADDRESS;
-    if (o->monitor != NULL && !monitor_policy_parse(o->monitor, &o->monitor_policy))
-        return usage(error, "--monitor %s: unknown policy (address, value or switch)",
+    o->monitor_all = o->monitor != NULL && strcmp(o->monitor, "all") == 0;
+    if (o->monitor != NULL && !o->monitor_all &&
+        !monitor_policy_parse(o->monitor, &o->monitor_policy))
+        return usage(error, "--monitor %s: unknown policy (address, value, switch or all)",
                      o->monitor);
     if (o->schedule != NULL && o->sched != NULL)
         return usage(error, "--sched and --schedule both given: choose one");
@@ -228,7 +261,7 @@ static gboolean check(struct options *o, GError **error)
                                               (!named->seeded && !named->exhaustive)))))
         return usage(error, "--runs needs --sched random[:M] or pct[:D[:K]]: the other "
                      "schedules do not change with the seed");
-    if (!check_faults(o, error))
+    if (!check_faults(o, error) || !check_monitor_all(o, named, error))
         return FALSE;
     if (o->jobs < 1 || o->jobs > JOBS_MAX)
         return usage(error, "--jobs %d: 1 to %d threads", o->jobs, JOBS_MAX);
@@ -333,7 +366,8 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "schedule", 0, 0, G_OPTION_ARG_STRING, &o->schedule,
           "An explicit interleaving, e.g. 0:3,1:2,0:*", "CORE:COUNT,..." },
         { "monitor", 0, 0, G_OPTION_ARG_STRING, &o->monitor,
-          "Exclusive monitor: address, value or switch (default address)", "POLICY" },
+          "Exclusive monitor: address, value, switch, or all to compare them (default "
+          "address)", "POLICY" },
         { "memory", 0, 0, G_OPTION_ARG_STRING, &o->memory, memory_help, "MODEL" },
         { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
           parse_trace,

@@ -20,6 +20,7 @@
 #include "report/trace.h"
 #include "explain.h"
 #include "litmus-cli.h"
+#include "monitor-all.h"
 #include "step.h"
 #include "report/litmus-export.h"
 #include "report/timeline.h"
@@ -95,7 +96,9 @@ static int run_main(struct options *o)
     struct run_options ro = program_run_options(o, &p);
     ro.sinks = sinks;
     ro.nsinks = nsinks;
-    if (sched_exhaustive(strategy)) {
+    if (o->monitor_all) {
+        status = monitor_all_run(o, r, &ro, traced, LOST_UPDATES_SHOWN);
+    } else if (sched_exhaustive(strategy)) {
         status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy));
     } else if (o->runs > 1) {
         status = hunt_explore(o, r, locks, &ro, traced);

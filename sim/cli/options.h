@@ -57,6 +57,7 @@ struct options {
     /* What the checks made of the text above. */
     const struct cpu_ops *cpu_ops;      /* --cpu, or NULL: the ELF's */
     enum monitor_policy monitor_policy;
+    bool monitor_all;                   /* --monitor all: each policy, on one schedule */
     enum memory_model memory_model;     /* --memory; the cpu's own without it */
     /* --sched or --schedule: the schedule, or a search over schedules
      * (sched_exhaustive: dfs, whose bound is sched_bound) */

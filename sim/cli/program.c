@@ -26,10 +26,11 @@ static bool check_runtime(const struct image *img)
     return true;
 }
 
-/* --monitor other than address on a cpu without an exclusive monitor. */
+/* --monitor other than address (value, switch, all) on a cpu without an
+ * exclusive monitor. */
 static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
 {
-    if (o->monitor == NULL || o->monitor_policy == MONITOR_ADDRESS ||
+    if (o->monitor == NULL || (o->monitor_policy == MONITOR_ADDRESS && !o->monitor_all) ||
         cpu->exclusive_granule > 0)
         return true;
     fprintf(stderr, "atomsim: --monitor %s: %s has no exclusive monitor (no load- and "

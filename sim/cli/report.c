@@ -10,10 +10,8 @@
 #include "report/report-json.h"
 #include "core/guest-abi.h"
 
-/* "clean", "2 findings", "guest fault" ... (to free); with " (3 ignored:
- * --ignore)" if some were. */
 static char *report_result_kept(const struct run *r);
-static char *report_result(const struct run *r)
+char *report_result(const struct run *r)
 {
     char *kept = report_result_kept(r);
     if (r->ignored == 0)
@@ -91,7 +89,8 @@ static char *reproduce_text(const struct run *r, const struct machine *m,
                            sched_options, rest, m->img->path);
 }
 
-char *report_reproduce(const struct options *o, const struct run *r, const struct sched *strategy)
+char *report_reproduce(const struct options *o, const struct run *r,
+                       const struct sched *strategy)
 {
     g_autofree char *sched_options = sched_describe(strategy);
     return reproduce_text(r, r->m, o, strategy, sched_options);

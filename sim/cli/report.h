@@ -18,8 +18,12 @@ int report_run(const struct options *o, struct run *r, struct lockstat *locks,
  * search that found nothing, r is its first schedule.  The exit status. */
 int report_files(const struct options *o, struct run *r, struct lockstat *locks,
                  struct sched *strategy, const char *search);
-/* The command line that gives run r again with strategy (to free). */
-char *report_reproduce(const struct options *o, const struct run *r, const struct sched *strategy);
+/* "clean", "2 findings", "guest fault" ... (to free); with " (3 ignored:
+ * --ignore)" if some were. */
+char *report_result(const struct run *r);
+/* The command line that gives run r, made with strategy, again (to free). */
+char *report_reproduce(const struct options *o, const struct run *r,
+                       const struct sched *strategy);
 /* Write schedule, a run's turns on m, to path as --record does (a comment
  * that says how to replay it, then the turns). */
 gboolean report_write_schedule(const char *path, const struct machine *m,

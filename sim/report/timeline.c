@@ -2,39 +2,11 @@
 #include <string.h>
 
 #include "html.h"
-#include "timeline.h"
+#include "timeline-private.h"
 #include "trace.h"
 
 #define TIMELINE_MAX_EVENTS 200000      /* beyond this the page says so */
 #define SPIN_FOLD_AFTER 3               /* spin reads shown before folding */
-
-enum mark { MARK_STALE_READ = 1, MARK_LOST_WRITE = 2, MARK_OVERWRITE = 4, MARK_FINDING = 8 };
-
-struct row {
-    struct event e;
-    uint64_t running;           /* the cores still running (a mask) */
-    uint64_t broke;             /* the other cores' reservations it ended (a mask) */
-    int previous;               /* the core that ran before, or -1 */
-    uint8_t marks;              /* enum mark */
-    bool divergence;            /* the marks are a monitor divergence's */
-};
-
-struct kept_finding {
-    char *text;
-    enum finding_kind kind;
-    uint64_t steps[3];          /* the events it points at (0: none) */
-    unsigned nsteps;
-};
-
-struct timeline {
-    const struct run_control *ctl;     /* of the run under way */
-    struct machine *m;
-    struct lockstat *locks;
-    GArray *rows;               /* struct row */
-    GArray *findings;           /* struct kept_finding */
-    uint64_t dropped;           /* events past TIMELINE_MAX_EVENTS */
-    uint64_t intact;            /* the exclusive monitor's intact reservations */
-};
 
 static void kept_finding_clear(void *p)
 {
@@ -117,7 +89,7 @@ struct event_sink timeline_sink(struct timeline *t)
 
 /* Rendering ---------------------------------------------------------------- */
 
-static struct row *row_at_step(struct timeline *t, uint64_t step)
+struct row *timeline_row_at_step(struct timeline *t, uint64_t step)
 {
     if (step == 0 || t->rows->len == 0)
         return NULL;
@@ -127,13 +99,13 @@ static struct row *row_at_step(struct timeline *t, uint64_t step)
     return &g_array_index(t->rows, struct row, step - first);
 }
 
-static void mark_findings(struct timeline *t)
+void timeline_mark_findings(struct timeline *t)
 {
     static const uint8_t lost_marks[3] = { MARK_STALE_READ, MARK_LOST_WRITE, MARK_OVERWRITE };
     for (guint i = 0; i < t->findings->len; i++) {
         const struct kept_finding *k = &g_array_index(t->findings, struct kept_finding, i);
         for (unsigned j = 0; j < k->nsteps; j++) {
-            struct row *r = row_at_step(t, k->steps[j]);
+            struct row *r = timeline_row_at_step(t, k->steps[j]);
             if (r) {
                 r->marks |= k->nsteps == 3 ? lost_marks[j] : MARK_FINDING;
                 r->divergence |= k->kind == FINDING_MONITOR_DIVERGENCE;
@@ -153,21 +125,6 @@ static const char *const mark_labels[2][MARK_FINDING + 1] = {
       [MARK_OVERWRITE] = "yet the store-exclusive stores: the value monitor only compares "
                          "values (ABA)",
       [MARK_FINDING] = "the finding" },
-};
-
-/* Who holds each lock as the events go by.  Each lock (lockstat's: a word
- * seen taken and released) is a column, coloured by its holder. */
-#define LOCK_COLUMNS_MAX 8
-
-struct state {
-    unsigned columns;           /* after the step: lanes, locks, buffers, the monitor */
-    unsigned nlocks;
-    uint64_t lock[LOCK_COLUMNS_MAX];
-    int holder[LOCK_COLUMNS_MAX];               /* core, or -1 */
-    /* The store buffers (--memory tso, pso, arm, rvwmo), when the run had any: each core's
-     * buffered stores, oldest first, as "x=1" (char *). */
-    bool buffers;
-    GPtrArray *buffered[ATOMSIM_MAX_CORES];
 };
 
 /* What each core's store buffer holds after the step, oldest first; a
@@ -315,8 +272,11 @@ static void write_event(struct timeline *t, const struct row *r, GString *out)
     codemap_disassemble(&t->m->code, e->pc, text, sizeof text);
     g_autoptr(GString) values = g_string_new(NULL);
     trace_format_values(t->m, e, values);
-    g_string_append_printf(out, "<td class=\"lane run\"><div class=\"ev c%u%s\" "
-                                "data-core=\"%u\">", e->core,
+    /* the kind and marks on the cell too: a page of several runs has a
+     * kind a cell in a row */
+    g_string_append_printf(out, "<td class=\"lane run k-%s%s\"><div class=\"ev c%u%s\" "
+                                "data-core=\"%u\">", kind_name(e->kind),
+                           r->marks ? " marked" : "", e->core,
                            event_failed(e) ? " failed" : "", e->core);
     write_where(t, e, out);
     g_string_append(out, "<code>");
@@ -339,22 +299,19 @@ static void write_event(struct timeline *t, const struct row *r, GString *out)
     g_string_append(out, "</div></td>");
 }
 
-static void write_row(struct timeline *t, struct state *st, const struct row *r, GString *out,
-                      int fold)
+bool timeline_write_preemption(const struct row *r, GString *out)
+{
+    if (!(r->e.flags & EVENT_PREEMPTED) || r->previous < 0)
+        return false;
+    g_string_append_printf(out, "preempted: cpu%d &rarr; cpu%u", r->previous, r->e.core);
+    return true;
+}
+
+void timeline_write_cells(struct timeline *t, struct state *st, const struct row *r,
+                          GString *out)
 {
     const struct event *e = &r->e;
-    unsigned n = t->m->ncores;
-    if ((e->flags & EVENT_PREEMPTED) && r->previous >= 0)
-        g_string_append_printf(out, "<tr class=\"preempt\"><td></td><td colspan=\"%u\">"
-                                    "preempted: cpu%d &rarr; cpu%u</td></tr>\n",
-                               st->columns, r->previous, e->core);
-    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s%s\"",
-                           e->step, kind_name(e->kind), r->marks ? " marked" : "",
-                           event_failed(e) ? " failed" : "", fold >= 0 ? " fold" : "");
-    if (fold >= 0)
-        g_string_append_printf(out, " data-fold=\"%d\"", fold);
-    g_string_append_printf(out, "><td class=\"step\">%" G_GUINT64_FORMAT "</td>", e->step);
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; i < t->m->ncores; i++) {
         if (i == e->core)
             write_event(t, r, out);
         else
@@ -369,16 +326,32 @@ static void write_row(struct timeline *t, struct state *st, const struct row *r,
         monitor_note(t, r, mon);
         g_string_append_printf(out, "<td class=\"mon\">%s</td>", mon->str);
     }
+}
+
+static void write_row(struct timeline *t, struct state *st, const struct row *r, GString *out,
+                      int fold)
+{
+    const struct event *e = &r->e;
+    g_autoptr(GString) preempted = g_string_new(NULL);
+    if (timeline_write_preemption(r, preempted))
+        g_string_append_printf(out, "<tr class=\"preempt\"><td></td><td colspan=\"%u\">%s"
+                                    "</td></tr>\n", st->columns, preempted->str);
+    g_string_append_printf(out, "<tr id=\"s%" G_GUINT64_FORMAT "\" class=\"k-%s%s%s%s\"",
+                           e->step, kind_name(e->kind), r->marks ? " marked" : "",
+                           event_failed(e) ? " failed" : "", fold >= 0 ? " fold" : "");
+    if (fold >= 0)
+        g_string_append_printf(out, " data-fold=\"%d\"", fold);
+    g_string_append_printf(out, "><td class=\"step\">%" G_GUINT64_FORMAT "</td>", e->step);
+    timeline_write_cells(t, st, r, out);
     g_string_append(out, "</tr>\n");
 }
 
-static void write_findings(struct timeline *t, GString *out)
+void timeline_write_finding_list(struct timeline *t, GString *out)
 {
     static const char *const access_names[2][3] = {
         { "stale load", "lost update", "overwriting store" },
         { "load-exclusive", "the other core's write", "store-exclusive" },
     };
-    g_string_append(out, "<section id=\"findings\"><h2>Findings</h2>\n");
     if (t->findings->len == 0)
         g_string_append(out, "<p class=\"muted\">none</p>\n");
     for (guint i = 0; i < t->findings->len; i++) {
@@ -396,11 +369,10 @@ static void write_findings(struct timeline *t, GString *out)
                                    k->steps[j]);
         g_string_append(out, "</span></div>\n");
     }
-    g_string_append(out, "</section>\n");
 }
 
 /* The page's key: each core's colour, and what a failed attempt looks like. */
-static void write_legend(struct timeline *t, GString *out)
+void timeline_write_legend(struct timeline *t, GString *out)
 {
     g_string_append(out, "<span class=\"legend\">");
     for (unsigned i = 0; i < t->m->ncores; i++)
@@ -433,7 +405,7 @@ static void write_lock_totals(struct timeline *t, GString *out)
     g_string_append(out, "</tbody></table></section>\n");
 }
 
-static const char timeline_style[] =
+const char timeline_style[] =
     ".bar{display:flex;gap:14px;align-items:center;margin:10px 0;flex-wrap:wrap}"
     ".finding{border-left:4px solid #d33;background:#fdecec;padding:6px 10px;margin:4px 0}"
     ".finding a{margin-left:8px}"
@@ -446,14 +418,14 @@ static const char timeline_style[] =
     ".ev .addr{color:#0b57d0}.ev .val{color:#333}"
     ".c0{background:#e8f1ff}.c1{background:#fff0dd}.c2{background:#e9f8ea}"
     ".c3{background:#f6e8fb}.c4{background:#fdf7d7}.c5{background:#e1f6f6}"
-    "tr.k-RMW .ev,tr.k-SC .ev{box-shadow:inset 3px 0 #f39c12}"
-    "tr.k-LL .ev{box-shadow:inset 3px 0 #3498db}"
+    ".k-RMW .ev,.k-SC .ev{box-shadow:inset 3px 0 #f39c12}"
+    ".k-LL .ev{box-shadow:inset 3px 0 #3498db}"
     ".ev .pc{font-size:11px;color:#888;margin-right:4px}"
-    "tr.failed .ev{box-shadow:inset 3px 0 #c0392b;outline:1px dashed #c0392b;"
+    ".ev.failed{box-shadow:inset 3px 0 #c0392b;outline:1px dashed #c0392b;"
     "background-image:repeating-linear-gradient(135deg,transparent 0 6px,"
     "rgba(192,57,43,.09) 6px 12px)}"
     ".ev.failed .val,.failed-tag{color:#c0392b;font-weight:600}"
-    "tr.marked .ev{outline:2px solid #d33}"
+    ".marked .ev{outline:2px solid #d33}"
     ".mark{color:#b00;font-size:12px;font-weight:600}"
     "tr.preempt td{font-size:11px;color:#a15c00;border-top:2px dashed #e0a040;padding:0 8px}"
     "td.mon{font-size:12px;color:#444;max-width:22em}"
@@ -471,8 +443,20 @@ static const char timeline_style[] =
     "tr.foldbar td{font-size:12px;color:#666;background:#f7f7f9;cursor:pointer}"
     ":target .ev{outline:3px solid #111}";
 
-static const char timeline_script[] =
+const char timeline_controls_script[] =
     "const rows = document.querySelectorAll('#lanes tbody tr');\n"
+    "document.getElementById('filter').addEventListener('input', e => {\n"
+    "  const q = e.target.value.toLowerCase();\n"
+    "  rows.forEach(r => { if (!r.classList.contains('fold'))\n"
+    "    r.classList.toggle('hidden', q !== '' && !r.textContent.toLowerCase().includes(q)); });\n"
+    "});\n"
+    "let zoom = 1;\n"
+    "function setZoom(z) { zoom = Math.min(2, Math.max(0.4, z));\n"
+    "  document.getElementById('lanes').style.fontSize = (zoom * 100) + '%'; }\n"
+    "document.getElementById('zoomin').onclick = () => setZoom(zoom + 0.15);\n"
+    "document.getElementById('zoomout').onclick = () => setZoom(zoom - 0.15);\n";
+
+static const char timeline_fold_script[] =
     "function foldSpins(on) {\n"
     "  document.querySelectorAll('tr.fold').forEach(r => r.classList.toggle('hidden', on));\n"
     "  document.querySelectorAll('tr.foldbar').forEach(r => r.style.display = on ? '' : 'none');\n"
@@ -483,60 +467,45 @@ static const char timeline_script[] =
     "  bar.style.display = 'none';\n"
     "}));\n"
     "document.getElementById('fold').addEventListener('change', e => foldSpins(e.target.checked));\n"
-    "document.getElementById('filter').addEventListener('input', e => {\n"
-    "  const q = e.target.value.toLowerCase();\n"
-    "  rows.forEach(r => { if (!r.classList.contains('fold'))\n"
-    "    r.classList.toggle('hidden', q !== '' && !r.textContent.toLowerCase().includes(q)); });\n"
-    "});\n"
-    "let zoom = 1;\n"
-    "function setZoom(z) { zoom = Math.min(2, Math.max(0.4, z));\n"
-    "  document.getElementById('lanes').style.fontSize = (zoom * 100) + '%'; }\n"
-    "document.getElementById('zoomin').onclick = () => setZoom(zoom + 0.15);\n"
-    "document.getElementById('zoomout').onclick = () => setZoom(zoom - 0.15);\n"
     "foldSpins(true);";
 
-gboolean timeline_write(struct timeline *t, const char *path, const char *title,
-                        const char *result, const char *reproduce, GError **error)
+void timeline_write_controls(GString *out, bool fold)
 {
-    mark_findings(t);
-    g_autoptr(GString) out = g_string_new(NULL);
-    html_begin(out, title, timeline_style);
-    g_string_append(out, "<h1>");
-    html_escape(out, title);
-    g_string_append(out, "</h1>\n<p>Result: <b>");
-    html_escape(out, result);
-    g_string_append(out, "</b><br><span class=\"muted\">Reproduce:</span> <code>");
-    html_escape(out, reproduce);
-    g_string_append(out, "</code></p>\n");
-    write_findings(t, out);
-    write_lock_totals(t, out);
-    g_string_append(out, "<h2>Interleaving</h2>\n<div class=\"bar\">"
-                          "<label><input type=\"checkbox\" id=\"fold\" checked> fold spins"
-                          "</label><label>show only events containing "
-                          "<input id=\"filter\" placeholder=\"counter, cpu1, ldrex...\">"
-                          "</label><span>zoom <button id=\"zoomout\">&minus;</button>"
-                          "<button id=\"zoomin\">+</button></span>");
-    write_legend(t, out);
-    g_string_append_printf(out, "<span class=\"muted\">%u events", t->rows->len);
-    if (t->dropped)
-        g_string_append_printf(out, " (the %" G_GUINT64_FORMAT " after them are not shown)",
-                               t->dropped);
-    g_string_append(out, "; time flows down</span></div>\n<table id=\"lanes\"><thead><tr>"
-                         "<th>step</th>");
+    if (fold)
+        g_string_append(out, "<label><input type=\"checkbox\" id=\"fold\" checked> fold spins"
+                             "</label>");
+    g_string_append(out, "<label>show only events containing "
+                         "<input id=\"filter\" placeholder=\"counter, cpu1, ldrex...\">"
+                         "</label><span>zoom <button id=\"zoomout\">&minus;</button>"
+                         "<button id=\"zoomin\">+</button></span>");
+}
+
+void timeline_begin_columns(struct timeline *t, struct state *st, GString *out)
+{
+    *st = (struct state){ 0 };
     for (unsigned i = 0; i < t->m->ncores; i++)
         g_string_append_printf(out, "<th class=\"lane-head\" data-core=\"%u\">cpu%u</th>", i, i);
-    struct state st = { 0 };
-    init_locks(t, &st, out);
-    for (guint i = 0; i < t->rows->len && !st.buffers; i++)
-        st.buffers = g_array_index(t->rows, struct row, i).e.flags & EVENT_BUFFERED;
-    for (unsigned i = 0; st.buffers && i < t->m->ncores; i++)
-        st.buffered[i] = g_ptr_array_new_with_free_func(g_free);
-    if (st.buffers)
+    init_locks(t, st, out);
+    for (guint i = 0; i < t->rows->len && !st->buffers; i++)
+        st->buffers = g_array_index(t->rows, struct row, i).e.flags & EVENT_BUFFERED;
+    for (unsigned i = 0; st->buffers && i < t->m->ncores; i++)
+        st->buffered[i] = g_ptr_array_new_with_free_func(g_free);
+    if (st->buffers)
         g_string_append(out, "<th>store buffers</th>");
     if (t->m->cpu->exclusive_granule > 0)
         g_string_append(out, "<th>exclusive monitor</th>");
-    st.columns = t->m->ncores + st.nlocks + st.buffers + (t->m->cpu->exclusive_granule > 0);
-    g_string_append(out, "</tr></thead><tbody>\n");
+    st->columns = t->m->ncores + st->nlocks + st->buffers + (t->m->cpu->exclusive_granule > 0);
+}
+
+void timeline_state_clear(struct timeline *t, struct state *st)
+{
+    for (unsigned i = 0; st->buffers && i < t->m->ncores; i++)
+        g_ptr_array_unref(st->buffered[i]);
+}
+
+/* The rows, each spin's reads after the first few folded away. */
+static void write_rows(struct timeline *t, struct state *st, GString *out)
+{
     int folds = 0;
     for (guint i = 0; i < t->rows->len;) {
         /* a spin: the same load again and again; show the first few */
@@ -551,19 +520,50 @@ gboolean timeline_write(struct timeline *t, const char *path, const char *title,
                 g_string_append_printf(out, "<tr class=\"foldbar\" data-fold=\"%d\"><td></td>"
                                             "<td colspan=\"%u\">&hellip; cpu%u reads the same "
                                             "value %u more times (a spin): click to show</td>"
-                                            "</tr>\n", folds, st.columns,
+                                            "</tr>\n", folds, st->columns,
                                        g_array_index(t->rows, struct row, i).e.core,
                                        j - k);
-            write_row(t, &st, &g_array_index(t->rows, struct row, k), out,
+            write_row(t, st, &g_array_index(t->rows, struct row, k), out,
                       folded ? folds : -1);
         }
         if (j - i > SPIN_FOLD_AFTER + 1)
             folds++;
         i = j;
     }
+}
+
+gboolean timeline_write(struct timeline *t, const char *path, const char *title,
+                        const char *result, const char *reproduce, GError **error)
+{
+    timeline_mark_findings(t);
+    g_autoptr(GString) out = g_string_new(NULL);
+    html_begin(out, title, timeline_style);
+    g_string_append(out, "<h1>");
+    html_escape(out, title);
+    g_string_append(out, "</h1>\n<p>Result: <b>");
+    html_escape(out, result);
+    g_string_append(out, "</b><br><span class=\"muted\">Reproduce:</span> <code>");
+    html_escape(out, reproduce);
+    g_string_append(out, "</code></p>\n<section id=\"findings\"><h2>Findings</h2>\n");
+    timeline_write_finding_list(t, out);
+    g_string_append(out, "</section>\n");
+    write_lock_totals(t, out);
+    g_string_append(out, "<h2>Interleaving</h2>\n<div class=\"bar\">");
+    timeline_write_controls(out, true);
+    timeline_write_legend(t, out);
+    g_string_append_printf(out, "<span class=\"muted\">%u events", t->rows->len);
+    if (t->dropped)
+        g_string_append_printf(out, " (the %" G_GUINT64_FORMAT " after them are not shown)",
+                               t->dropped);
+    g_string_append(out, "; time flows down</span></div>\n<table id=\"lanes\"><thead><tr>"
+                         "<th>step</th>");
+    struct state st;
+    timeline_begin_columns(t, &st, out);
+    g_string_append(out, "</tr></thead><tbody>\n");
+    write_rows(t, &st, out);
     g_string_append(out, "</tbody></table>\n");
-    for (unsigned i = 0; st.buffers && i < t->m->ncores; i++)
-        g_ptr_array_unref(st.buffered[i]);
-    html_end(out, timeline_script);
+    timeline_state_clear(t, &st);
+    g_autofree char *script = g_strconcat(timeline_controls_script, timeline_fold_script, NULL);
+    html_end(out, script);
     return g_file_set_contents(path, out->str, (gssize)out->len, error);
 }

@@ -33,7 +33,7 @@ int main(void)
     unsigned me = sim_cpu_id();                 /* step 1 */
     unsigned status = 0;
     if (me == 0) {
-        status = ldrex_add_strex(&g.x);      /* steps 2 and 3 */
+        status = ll_add_sc(&g.x);      /* steps 2 and 3 */
     } else {
         g.neighbour = 1;                        /* step 2 */
         far_away = 1;                           /* step 3 */

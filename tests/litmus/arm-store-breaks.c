@@ -27,7 +27,7 @@ int main(void)
     unsigned me = sim_cpu_id();                 /* step 1 */
     unsigned status = 0;
     if (me == 0) {
-        status = ldrex_add_strex(&x);      /* steps 2 and 3 */
+        status = ll_add_sc(&x);            /* steps 2 and 3 */
     } else {
         x = 7;                                  /* step 2 */
     }

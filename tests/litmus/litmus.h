@@ -37,16 +37,29 @@ static inline void litmus_report(int observed)
     sim_printf("litmus: %s\n", observed ? "observed" : "not observed");
 }
 
-#ifdef __arm__
-/* ldrex *p (a step), add 1, strex (the next step): strex's status, 0 if it
- * stored. */
-static inline unsigned ldrex_add_strex(volatile unsigned *p)
+/* The load-exclusive of *p (a step), add 1, the store-exclusive (the next
+ * step): the store's status, 0 if it stored.  arm's ldrex/strex, aarch64's
+ * ldxr/stxr, riscv64's lr.w/sc.w. */
+#if defined(__arm__) || defined(__aarch64__) || defined(__riscv)
+static inline unsigned ll_add_sc(volatile unsigned *p)
 {
     unsigned v, status;
+#if defined(__arm__)
     __asm__ volatile("ldrex %0, [%2]\n\t"
                      "add %0, %0, #1\n\t"
                      "strex %1, %0, [%2]"
                      : "=&r"(v), "=&r"(status) : "r"(p) : "memory");
+#elif defined(__aarch64__)
+    __asm__ volatile("ldxr %w0, [%2]\n\t"
+                     "add %w0, %w0, #1\n\t"
+                     "stxr %w1, %w0, [%2]"
+                     : "=&r"(v), "=&r"(status) : "r"(p) : "memory");
+#else
+    __asm__ volatile("lr.w %0, (%2)\n\t"
+                     "addiw %0, %0, 1\n\t"
+                     "sc.w %1, %0, (%2)"
+                     : "=&r"(v), "=&r"(status) : "r"(p) : "memory");
+#endif
     return status;
 }
 #endif
