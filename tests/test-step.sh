@@ -147,6 +147,7 @@ check_error 'steps the program does not take' 'does not take these steps' --sche
     tests/litmus/x86/shape-mp.elf
 check_error 'no such file' 'nothing.elf' /nothing.elf
 check_error '--timeline' 'not with' --timeline "$tmp/t.html" programs/x86/counter.elf
+check_error '--monitor all' 'one policy' --monitor all programs/arm/counter.elf
 status=0
 printf '0\nfly\n' | "$atomsim" step programs/x86/counter.elf >"$tmp/bad" 2>&1 || status=$?
 if [ "$status" -eq 2 ] && grep -q 'line 2: fly: not a command' "$tmp/bad"; then

@@ -75,7 +75,8 @@ static int run_main(struct options *o)
     detectors_init(&d, m, LOST_UPDATES_SHOWN, (uint64_t)o->spin_limit,
                    (uint64_t)o->sc_fail_limit);
     struct lockstat *locks = d.locks;
-    g_autoptr(timeline) view = o->timeline ? timeline_new(m, locks) : NULL;
+    /* --monitor all draws its three runs on a page of its own */
+    g_autoptr(timeline) view = o->timeline && !o->monitor_all ? timeline_new(m, locks) : NULL;
     o->timeline_view = view;
     g_autoptr(litmus_export) exported = o->export_litmus ? litmus_export_new(m) : NULL;
     o->export_view = exported;

@@ -62,18 +62,17 @@ static void policy_run_clear(struct policy_run *p)
     g_free(p->reproduce);
 }
 
-/* The sinks of p's run into sinks: those of ro's first traced that are no
- * view of a single run (a trace), p's timeline, what keeps its events, its
- * detectors.  Their number; *skip: how many of them a quiet run (pct's
- * estimate of its horizon) leaves out, all but the detectors. */
-static unsigned policy_sinks(struct policy_run *p, const struct options *o,
-                             const struct run_options *ro, unsigned traced,
-                             struct event_sink *sinks, unsigned *skip)
+/* The sinks of p's run into sinks: ro's first traced (a trace: the
+ * command line makes no other view under --monitor all), p's timeline,
+ * what keeps its events, its detectors.  Their number; *skip: how many of
+ * them a quiet run (pct's estimate of its horizon) leaves out, all but the
+ * detectors. */
+static unsigned policy_sinks(struct policy_run *p, const struct run_options *ro,
+                             unsigned traced, struct event_sink *sinks, unsigned *skip)
 {
     unsigned n = 0;
     for (unsigned i = 0; i < traced; i++)
-        if (ro->sinks[i].ctx != o->timeline_view && ro->sinks[i].ctx != o->export_view)
-            sinks[n++] = ro->sinks[i];
+        sinks[n++] = ro->sinks[i];
     if (p->view != NULL)
         sinks[n++] = timeline_sink(p->view);
     sinks[n++] = (struct event_sink){ .event = record_event, .ctx = p, .begin = record_begin };
@@ -93,7 +92,7 @@ static int run_policy(struct policy_run *p, const struct options *o, struct run 
     struct run_options policy_ro = *ro;
     unsigned skip;
     policy_ro.monitor = p->policy;
-    policy_ro.nsinks = policy_sinks(p, o, ro, traced, sinks, &skip);
+    policy_ro.nsinks = policy_sinks(p, ro, traced, sinks, &skip);
     policy_ro.sinks = sinks;
     printf("atomsim: == --monitor %s ==\n", monitor_policy_name(p->policy));
     if (sched_estimates_horizon(strategy))

@@ -293,6 +293,8 @@ static const char *unused_option(const struct options *o)
     if (o->trace || o->json || o->timeline || o->export_litmus || o->record)
         return "--trace, --json, --timeline, --export-litmus and --record (w FILE saves the "
                "schedule: replay it with them)";
+    if (o->monitor_all)
+        return "--monitor all (a stepper runs one policy: address, value or switch)";
     if (o->sched != NULL && !sched_fixed(o->strategy))
         return "--sched other than replay:FILE (you are the scheduler)";
     return NULL;
