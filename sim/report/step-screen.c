@@ -302,18 +302,27 @@ static void add_output(GString *out, const struct step_screen *v)
         g_string_append_printf(out, "  %s\n", lines[i]);
 }
 
-/* How the run ended, if not by the stepper. */
-static const char *end_text(const struct run *r)
+/* How the run ended, if not by the stepper: NULL (to free). */
+static char *end_text(const struct run *r)
 {
+    const struct core *c = &r->m->cores[r->fault_core];
+    g_autofree char *where = image_name_pc(r->m->img, c->last_pc);
     switch (r->end) {
-    case RUN_DONE: return "every core has ended";
-    case RUN_FAULT: return "a core faulted";
-    case RUN_STEP_BUDGET: return "the step budget ran out (--max-steps)";
-    case RUN_INSN_BUDGET: return "the instruction budget ran out (--max-insns)";
+    case RUN_DONE: return g_strdup("every core has ended");
+    case RUN_FAULT:
+        return g_strdup_printf("cpu%d faulted at pc 0x%" G_GINT64_MODIFIER "x (%s): %s",
+                               r->fault_core, c->last_pc, where, r->fault);
+    case RUN_STEP_BUDGET:
+        return g_strdup_printf("the step budget ran out (%" G_GUINT64_FORMAT " steps)", r->steps);
+    case RUN_INSN_BUDGET:
+        return g_strdup_printf("the instruction budget ran out (%" G_GUINT64_FORMAT
+                               " instructions)", r->insns);
     case RUN_DEADLOCK:
-    case RUN_STOPPED: return "no core can go on";
-    case RUN_NO_CORE: return "the program wants more cores (--cores)";
-    case RUN_ASSUMED: return "an assumption was false";
+    case RUN_STOPPED: return g_strdup("no core can go on");
+    case RUN_NO_CORE:
+        return g_strdup_printf("cpu%d's pthread_create found no core left: run it with --cores "
+                               "%u or more", r->fault_core, r->cores_needed);
+    case RUN_ASSUMED: return g_strdup("an assumption was false (__VERIFIER_assume)");
     case RUN_CUT: return NULL;
     }
     return NULL;
@@ -334,7 +343,7 @@ char *step_screen_text(const struct step_screen *v)
         g_string_append(out, "no finding");
     else
         g_string_append_printf(out, "%u finding%s", found, found == 1 ? "" : "s");
-    const char *end = end_text(r);
+    g_autofree char *end = end_text(r);
     if (end != NULL)
         g_string_append_printf(out, " \u00b7 the run is over: %s", end);
     g_string_append(out, "\n\n");
