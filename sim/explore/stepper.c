@@ -19,13 +19,13 @@ struct stepper {
     struct run_options ro;      /* the caller's, with the sinks below */
     struct event_sink *sinks;   /* the caller's, then the stepper's own */
     GArray *turns;              /* the schedule so far (struct sched_turn) */
-    uint64_t steps;             /* the steps in it */
     GArray *events;             /* the last run's (struct event) */
     const struct run_control *ctl;
-    uint64_t target;            /* the run ends after this many chosen steps */
-    uint64_t chosen;            /* the chosen steps the run has taken */
-    bool to_finding;            /* no: it ends at the first finding */
-    bool found;                 /* a finding after the target */
+    /* Running to a finding: the steps of the schedule so far, the chosen
+     * steps the run has taken, and whether a finding came after them. */
+    bool to_finding;
+    uint64_t target, chosen;
+    bool found;
 };
 
 static void on_begin(void *ctx, const struct run_control *ctl)
@@ -49,11 +49,10 @@ static void on_finding(void *ctx, const struct finding *f)
 {
     (void)f;
     struct stepper *s = ctx;
-    if (s->chosen <= s->target)
-        return;
-    s->found = true;
-    if (s->to_finding)
+    if (s->to_finding && s->chosen > s->target) {
+        s->found = true;
         control_cut(s->ctl);
+    }
 }
 
 struct stepper *stepper_new(struct run *r, const struct run_options *ro)
@@ -114,7 +113,6 @@ static void keep(struct stepper *s, const GArray *turns)
 {
     g_array_set_size(s->turns, 0);
     g_array_append_vals(s->turns, turns->data, turns->len);
-    s->steps = count_steps(turns);
 }
 
 bool stepper_goto(struct stepper *s, const GArray *turns)
@@ -171,11 +169,6 @@ bool stepper_run_to_finding(struct stepper *s)
 const GArray *stepper_turns(const struct stepper *s)
 {
     return s->turns;
-}
-
-uint64_t stepper_steps(const struct stepper *s)
-{
-    return s->steps;
 }
 
 struct run *stepper_run(struct stepper *s)

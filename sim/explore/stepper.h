@@ -42,9 +42,8 @@ bool stepper_undo(struct stepper *s);
  * was a finding; the turns are then those up to it. */
 bool stepper_run_to_finding(struct stepper *s);
 
-/* The turns so far, the steps in them, and the run they left. */
+/* The turns so far, and the run they left. */
 const GArray *stepper_turns(const struct stepper *s);
-uint64_t stepper_steps(const struct stepper *s);
 struct run *stepper_run(struct stepper *s);
 /* Every event of that run, in order (struct event). */
 const GArray *stepper_events(const struct stepper *s);
