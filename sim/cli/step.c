@@ -227,6 +227,14 @@ static int run_script(struct session *s)
     return EXIT_CLEAN;
 }
 
+/* Are keys typed and the screen seen on a terminal that can redraw it? */
+static bool on_terminal(void)
+{
+    const char *term = g_getenv("TERM");
+    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term != NULL &&
+           strcmp(term, "dumb") != 0;
+}
+
 /* A key at a time from the terminal; the screen redrawn after each. */
 static int run_keys(struct session *s)
 {
@@ -369,7 +377,7 @@ static int step_session(struct options *o, struct program *p)
                 "named has ended or waits, or the run ends first)\n", text);
         status = EXIT_USAGE;
     } else {
-        status = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) ? run_keys(&s) : run_script(&s);
+        status = on_terminal() ? run_keys(&s) : run_script(&s);
     }
     g_free(s.title);
     fclose(printed);
