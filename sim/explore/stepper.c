@@ -9,7 +9,6 @@
  * showed before the run ends.
  */
 #include <limits.h>
-#include <string.h>
 
 #include "sched/scheduler.h"
 #include "stepper.h"
@@ -103,10 +102,29 @@ static void run_along(struct stepper *s, const GArray *turns, bool to_finding)
     run_program(s->r, along, &s->ro);
 }
 
-static bool same_turns(const GArray *a, const GArray *b)
+static bool same_choice(const struct sched_turn *a, const struct sched_turn *b)
 {
-    g_autofree char *ta = sched_turns_text(a), *tb = sched_turns_text(b);
-    return strcmp(ta, tb) == 0;
+    return a->core == b->core && a->drain == b->drain && a->slot == b->slot;
+}
+
+/* Are the steps of turns the first steps of taken?  (A turn may run longer
+ * than it was given where the core cannot be stopped: before sparc32's
+ * delay slot, in an atomic section.) */
+static bool steps_begin(const GArray *taken, const GArray *turns)
+{
+    guint t = 0;
+    long left = t < taken->len ? g_array_index(taken, struct sched_turn, 0).steps : 0;
+    for (guint i = 0; i < turns->len; i++) {
+        const struct sched_turn *want = &g_array_index(turns, struct sched_turn, i);
+        for (long k = 0; k < want->steps; k++) {
+            while (left == 0 && ++t < taken->len)
+                left = g_array_index(taken, struct sched_turn, t).steps;
+            if (t >= taken->len || !same_choice(&g_array_index(taken, struct sched_turn, t), want))
+                return false;
+            left--;
+        }
+    }
+    return true;
 }
 
 static void keep(struct stepper *s, const GArray *turns)
@@ -120,8 +138,8 @@ bool stepper_goto(struct stepper *s, const GArray *turns)
     for (guint i = 0; i < turns->len; i++)
         g_return_val_if_fail(g_array_index(turns, struct sched_turn, i).steps >= 0, false);
     run_along(s, turns, false);
-    if (same_turns(s->r->turns, turns)) {
-        keep(s, turns);
+    if (steps_begin(s->r->turns, turns)) {
+        keep(s, s->r->turns);   /* with the steps the program forced */
         return true;
     }
     g_autoptr(GArray) before = g_array_copy(s->turns);
@@ -145,13 +163,19 @@ bool stepper_drain(struct stepper *s, unsigned core, unsigned slot)
 
 bool stepper_undo(struct stepper *s)
 {
-    if (s->turns->len == 0)
-        return false;
+    uint64_t had = count_steps(s->turns);
     g_autoptr(GArray) turns = g_array_copy(s->turns);
-    struct sched_turn *last = &g_array_index(turns, struct sched_turn, turns->len - 1);
-    if (--last->steps == 0)
-        g_array_set_size(turns, turns->len - 1);
-    return stepper_goto(s, turns);
+    /* a step the program forced after another goes with it */
+    while (turns->len > 0) {
+        struct sched_turn *last = &g_array_index(turns, struct sched_turn, turns->len - 1);
+        if (--last->steps == 0)
+            g_array_set_size(turns, turns->len - 1);
+        if (!stepper_goto(s, turns))
+            return false;
+        if (count_steps(s->turns) < had)
+            return true;
+    }
+    return false;
 }
 
 bool stepper_run_to_finding(struct stepper *s)

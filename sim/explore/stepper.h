@@ -26,15 +26,17 @@ typedef struct stepper stepper;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(stepper, stepper_free)
 
 /* Run along turns (each with a number of steps: no "*") and stop after
- * them.  False if the program did not take them as given (a core that
- * cannot run, a run that ended before): then the stepper is back where it
- * was. */
+ * them, or after the steps a core could not be stopped before (sparc32's
+ * delay slot, an atomic section): the turns so far are those taken.
+ * False if the program did not take them as given (a core that cannot
+ * run, a run that ended before): then the stepper is back where it was. */
 bool stepper_goto(struct stepper *s, const GArray *turns);
 /* One more step of core / one more drain of its slot-th oldest buffered
  * store: stepper_goto of the turns so far and it. */
 bool stepper_step(struct stepper *s, unsigned core);
 bool stepper_drain(struct stepper *s, unsigned core, unsigned slot);
-/* The turns so far less their last step; false if there is none. */
+/* The turns so far less their last step (and the steps the program forced
+ * after it); false if there is none. */
 bool stepper_undo(struct stepper *s);
 /* From the turns so far, the cores take one step each in turn (and buffered
  * stores drain in turn) until a finding, or the run ends (at most
