@@ -119,23 +119,29 @@ for answer in 'no cpu7: the machine has 2 cores' "cpu1's store buffer is empty" 
     else fail "no answer '$answer'"; fi
 done
 
-# A terminal: a key a command, the screen redrawn, each core in its colour
-# (NO_COLOR: none).
+# A terminal (curses): a key a command; w asks for a file at the bottom;
+# each core in its colour (NO_COLOR: none); the terminal given back.
 if command -v script >/dev/null 2>&1; then
-    printf '01uq' | TERM=xterm script -qec "$atomsim step programs/arm/counter.elf" /dev/null \
-        >"$tmp/keys" 2>&1 || true
-    if grep -aq 'schedule 0:1,1:1 ' "$tmp/keys" && grep -aq "$(printf '\033\[H\033\[2J')" "$tmp/keys" &&
-       grep -aq "$(printf '\033\[38;5;')" "$tmp/keys"; then
-        pass "keys on a terminal: 0 1 u q, redrawn in colour"
+    keys() {    # KEYS OUTPUT [ENV...]: type KEYS into atomsim step on a terminal
+        k=$1 out=$2
+        shift 2
+        printf "$k" | env TERM=xterm-256color "$@" script -qec \
+            "$atomsim step programs/arm/counter.elf" /dev/null >"$out" 2>&1 || true
+    }
+    keys "010uw$tmp/keys.sched\nq" "$tmp/keys"
+    if grep -q '^0:1,1:1$' "$tmp/keys.sched" 2>/dev/null &&
+       grep -aq "$(printf '\033\[38;5;208m')cpu1" "$tmp/keys" &&
+       grep -aq "$(printf '\033\[?1049l')" "$tmp/keys"; then
+        pass "keys on a terminal: 0 1 0 u w FILE q saves 0:1,1:1, in colour, the terminal given back"
     else
-        fail "keys on a terminal"; tail -n 20 "$tmp/keys" | cat -v | sed 's/^/#   /'
+        fail "keys on a terminal"; cat "$tmp/keys.sched" 2>/dev/null | sed 's/^/#   saved: /'
+        tail -c 600 "$tmp/keys" | cat -v | sed 's/^/#   /'
     fi
-    printf '0q' | NO_COLOR=1 TERM=xterm script -qec "$atomsim step programs/arm/counter.elf" \
-        /dev/null >"$tmp/nocolor" 2>&1 || true
-    if grep -aq 'schedule 0:1 ' "$tmp/nocolor" && ! grep -aq "$(printf '\033\[38;5;')" "$tmp/nocolor"; then
+    keys "0d1q" "$tmp/nocolor" NO_COLOR=1
+    if grep -aq 'cpu1' "$tmp/nocolor" && ! grep -aq "$(printf '\033\[38;5;')" "$tmp/nocolor"; then
         pass "NO_COLOR: no colours"
     else
-        fail "NO_COLOR"; tail -n 20 "$tmp/nocolor" | cat -v | sed 's/^/#   /'
+        fail "NO_COLOR"; tail -c 600 "$tmp/nocolor" | cat -v | sed 's/^/#   /'
     fi
 fi
 

@@ -11,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -24,12 +22,10 @@
 #include "report/step-screen.h"
 #include "report/trace.h"
 #include "step-command.h"
+#include "step-terminal.h"
 #include "step.h"
 
 #define SCREEN_WIDTH 100                /* when it is no terminal */
-/* A terminal's automatic wrap at the right margin (DECAWM), off and on. */
-#define NO_WRAP "\033[?7l"
-#define WRAP "\033[?7h"
 #define CTRL_C 3
 #define CTRL_D 4
 #define OUTPUT_KEPT (64 * 1024)         /* of what the runs print, the end */
@@ -76,31 +72,44 @@ static char *printed_text(FILE *f)
     return text;
 }
 
-static void show(struct session *s, const char *message, bool redraw)
+/* The screen, on the terminal (on_screen) or printed. */
+static void show(struct session *s, const char *message, bool on_screen)
 {
     g_autofree char *printed = printed_text(s->printed);
     struct run *r = stepper_run(s->st);
+    /* on a terminal the answer goes at the bottom, over the keys */
     struct step_screen v = { .title = s->title, .r = r, .events = stepper_events(s->st),
                              .turns = stepper_turns(s->st), .locks = s->locks,
-                             .output = printed, .message = message, .colour = s->colour,
-                             .width = s->width };
+                             .output = printed, .message = on_screen ? NULL : message,
+                             .colour = s->colour, .width = s->width };
     g_autofree char *text = step_screen_text(&v);
-    if (redraw)
-        fputs("\033[H\033[2J", stdout);
-    fputs(text, stdout);
-    if (redraw)
-        printf("\n%s\n", STEP_KEYS);
-    fflush(stdout);
+    if (on_screen) {
+        g_autofree char *footer = g_strdup_printf("%s%s%s", message ? message : "",
+                                                  message ? "\n" : "", STEP_KEYS);
+        step_terminal_draw(text, footer, false);
+    } else {
+        fputs(text, stdout);
+        fflush(stdout);
+    }
 }
 
-/* Every event of the run so far, as --trace prints them. */
-static void print_trace(struct session *s)
+/* Every event of the run so far, as --trace prints them (to free). */
+static char *trace_text(struct session *s)
 {
-    g_autoptr(trace) t = trace_new(stdout, s->p->m);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
+        return g_strdup("");
+    g_autoptr(trace) t = trace_new(f, s->p->m);
+    trace_set_colour(t, s->colour);
     const GArray *events = stepper_events(s->st);
     for (guint i = 0; i < events->len; i++)
         trace_event(t, &g_array_index(events, struct event, i));
-    fflush(stdout);
+    fclose(f);
+    g_autofree char *mine = g_strdup(text);
+    free(text);
+    return g_steal_pointer(&mine);
 }
 
 /* Why core cannot take a step now, or NULL (to free). */
@@ -185,9 +194,11 @@ static char *carry_out(struct session *s, const struct step_command *cmd)
                             : "no finding on the way");
     case STEP_SAVE:
         return save(s, cmd->path);
-    case STEP_TRACE:
-        print_trace(s);
+    case STEP_TRACE: {
+        g_autofree char *events = trace_text(s);
+        fputs(events, stdout);
         return NULL;
+    }
     case STEP_HELP:
         return g_strdup(STEP_KEYS);
     case STEP_NOTHING:
@@ -238,56 +249,42 @@ static bool on_terminal(void)
 /* A key at a time from the terminal; the screen redrawn after each. */
 static int run_keys(struct session *s)
 {
-    struct termios saved, raw;
-    if (tcgetattr(STDIN_FILENO, &saved) != 0)
+    if (!step_terminal_open(s->colour))
         return run_script(s);
-    raw = saved;
-    /* a key at a time, unechoed; ctrl-c and ctrl-d arrive as keys that
-     * quit, so that the terminal is always given back as it was */
-    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG);
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
-    tcsetattr(STDIN_FILENO, TCSANOW, &raw);
-    struct winsize size;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
-        s->width = size.ws_col;
-    fputs(NO_WRAP, stdout);     /* a line wider than the terminal is cut */
+    s->width = step_terminal_width();
     show(s, NULL, true);
     int key;
-    while ((key = getchar()) != EOF && key != CTRL_C && key != CTRL_D) {
-        char line[512] = { (char)key, '\0' };
-        if (key == 'd') {                       /* d, then the core */
-            int core = getchar();
-            g_snprintf(line, sizeof line, "d%c", core == EOF ? ' ' : core);
-        } else if (key == 'w') {                /* w, then a file name */
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved);
-            fputs("\nsave the schedule to: ", stdout);
-            fflush(stdout);
-            line[1] = ' ';
-            if (fgets(line + 2, sizeof line - 2, stdin) == NULL)
+    while ((key = step_terminal_key()) != EOF && key != CTRL_C && key != CTRL_D) {
+        g_autofree char *answer = NULL;
+        if (key == STEP_TERMINAL_RESIZED) {
+            s->width = step_terminal_width();
+        } else if (key == 't') {
+            g_autofree char *events = trace_text(s);
+            step_terminal_draw(events, "(any key: back to the screen)", true);
+            if (step_terminal_key() == EOF)
                 break;
-            tcsetattr(STDIN_FILENO, TCSANOW, &raw);
-        } else if (key == '\n' || key == ' ') {
-            continue;
-        }
-        struct step_command cmd;
-        step_command_parse(line, &cmd);
-        if (cmd.verb == STEP_QUIT)
-            break;
-        g_autofree char *message = cmd.verb == STEP_BAD
-                                       ? g_strdup_printf("%s: not a key (h for help)", line)
-                                       : carry_out(s, &cmd);
-        step_command_clear(&cmd);
-        if (key == 't') {
-            fputs("\npress a key", stdout);
-            fflush(stdout);
-            if (getchar() == EOF)
+        } else if (key != '\n' && key != ' ') {
+            char line[16] = { (char)key, '\0' };
+            g_autofree char *typed = NULL;
+            if (key == 'd') {                   /* d, then the core */
+                int core = step_terminal_key();
+                g_snprintf(line, sizeof line, "d%c", core > 0 && core < 128 ? core : ' ');
+            } else if (key == 'w') {            /* w, then a file name */
+                g_autofree char *path = step_terminal_ask("save the schedule to: ");
+                typed = g_strdup_printf("w %s", path ? g_strstrip(path) : "");
+            }
+            struct step_command cmd;
+            step_command_parse(typed ? typed : line, &cmd);
+            if (cmd.verb == STEP_QUIT)
                 break;
+            answer = cmd.verb != STEP_BAD ? carry_out(s, &cmd)
+                     : key == 'w'         ? g_strdup("nothing saved: no file named")
+                                          : g_strdup_printf("%s: not a key (h for help)", line);
+            step_command_clear(&cmd);
         }
-        show(s, message, true);
+        show(s, answer, true);
     }
-    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
-    fputs(WRAP "\n", stdout);
+    step_terminal_close();
     return EXIT_CLEAN;
 }
 
