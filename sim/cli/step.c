@@ -306,38 +306,27 @@ static const char *unused_option(const struct options *o)
 }
 
 /* --schedule or --sched replay:FILE: where the stepper starts (the turns,
- * each with its number of steps).  NULL with a message if a turn has "*". */
-static GArray *start_turns(const struct options *o, unsigned ncores)
+ * each with its number of steps; to free).  NULL with a message if a turn
+ * has "*". */
+static GArray *start_turns(const struct options *o)
 {
-    if (o->schedule == NULL && o->sched == NULL)
+    const GArray *given = sched_given_turns(o->strategy);
+    if (given == NULL)          /* no schedule given: from the start */
         return g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-    g_autofree char *text = sched_describe(o->strategy);
-    g_autoptr(GError) error = NULL;
-    const char *turns_text = o->schedule;
-    g_autofree char *replayed = NULL;
-    if (turns_text == NULL) {
-        g_autofree char *contents = NULL;
-        if (!g_file_get_contents(o->sched + strlen("replay:"), &contents, NULL, &error)) {
-            fprintf(stderr, "atomsim step: %s: %s\n", text, error->message);
-            return NULL;
-        }
-        turns_text = replayed = sched_replay_text(contents);
-    }
-    GArray *turns = sched_turns_parse(turns_text, ncores, &error);
-    for (guint i = 0; turns != NULL && i < turns->len; i++) {
-        if (g_array_index(turns, struct sched_turn, i).steps < 0) {
+    for (guint i = 0; i < given->len; i++) {
+        if (g_array_index(given, struct sched_turn, i).steps < 0) {
+            g_autofree char *text = sched_describe(o->strategy);
             fprintf(stderr, "atomsim step: %s: give each turn its number of steps (not *): the "
                     "stepper stops after them\n", text);
-            g_array_unref(turns);
             return NULL;
         }
     }
-    return turns;
+    return g_array_copy((GArray *)given);
 }
 
 static int step_session(struct options *o, struct program *p)
 {
-    g_autoptr(GArray) start = start_turns(o, p->m->ncores);
+    g_autoptr(GArray) start = start_turns(o);
     if (start == NULL)
         return EXIT_USAGE;
     FILE *printed = tmpfile();

@@ -80,6 +80,13 @@ const struct strategy strategy_pinned = {
     .describe = pinned_describe,
 };
 
+const GArray *sched_given_turns(const struct sched *s)
+{
+    if (s->ops != &strategy_pinned && s->ops != &strategy_replay)
+        return NULL;
+    return ((const struct pinned *)s)->segments;
+}
+
 /* stepper: the segments, then the run ends ------------------------------- */
 
 static unsigned stepper_next(struct sched *s, const bool *runnable, unsigned nchoices,

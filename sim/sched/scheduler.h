@@ -139,6 +139,10 @@ void sched_set_horizon(struct sched *s, uint64_t steps);
  * True if the core's turn should end now. */
 bool sched_spinning(struct sched *s, unsigned core);
 
+/* The turns a pinned or replayed schedule gives (--schedule, --sched
+ * replay:FILE), or NULL for another strategy. */
+const GArray *sched_given_turns(const struct sched *s);
+
 /* The turns of a stepper (atomsim step): after the last, SCHED_STOP. */
 struct sched *sched_new_stepper(const GArray *turns, unsigned ncores);
 
