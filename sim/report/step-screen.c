@@ -54,21 +54,24 @@ static void add_row(GString *out, const struct step_screen *v, const char *label
     g_string_append_c(out, '\n');
 }
 
-static void free_cells(char **cells, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        g_free(cells[i]);
-}
-
-/* A value as the trace writes it: decimal up to 4 bytes, else hexadecimal. */
+/* A value as the trace writes it (to free). */
 static char *value_text(uint64_t v, unsigned size)
 {
-    return size <= 4 ? g_strdup_printf("%" G_GUINT64_FORMAT, v & value_mask(size))
-                     : g_strdup_printf("0x%" G_GINT64_MODIFIER "x", v);
+    GString *s = g_string_new(NULL);
+    trace_append_value(s, v, size);
+    return g_string_free(s, FALSE);
 }
 
-static char *state_text(const struct run *r, const struct core *c)
+static char *header_text(const struct step_screen *v, unsigned core)
 {
+    (void)v;
+    return g_strdup_printf("cpu%u", core);
+}
+
+static char *state_text(const struct step_screen *v, unsigned core)
+{
+    const struct run *r = v->r;
+    const struct core *c = &r->m->cores[core];
     g_autofree char *what = NULL;
     switch (c->state) {
     case CORE_RUNNING: what = g_strdup("runs"); break;
@@ -84,9 +87,30 @@ static char *state_text(const struct run *r, const struct core *c)
                            c->steps == 1 ? "" : "s");
 }
 
-/* The step the core's next instruction would make: its kind and where. */
-static char *next_step_text(struct run *r, unsigned core)
+/* Where a core that has not ended is, and its next instruction. */
+static char *at_text(const struct step_screen *v, unsigned core)
 {
+    const struct machine *m = v->r->m;
+    const struct core *c = &m->cores[core];
+    return c->state == CORE_EXITED ? NULL : image_name_pc(m->img, c->pc);
+}
+
+static char *next_text(const struct step_screen *v, unsigned core)
+{
+    struct machine *m = v->r->m;
+    char text[96];
+    if (m->cores[core].state == CORE_EXITED)
+        return NULL;
+    codemap_disassemble(&m->code, m->cores[core].pc, text, sizeof text);
+    return g_strdup(text);
+}
+
+/* The step the core's next instruction would make: its kind and where. */
+static char *makes_text(const struct step_screen *v, unsigned core)
+{
+    struct run *r = v->r;
+    if (r->m->cores[core].state == CORE_EXITED)
+        return NULL;
     const struct insn_info *ii;
     uint64_t addr;
     run_next_access(r, core, &ii, &addr);
@@ -137,8 +161,9 @@ static char *last_step_text(const struct step_screen *v, unsigned core)
     return g_strdup("none yet");
 }
 
-static char *reservation_text(const struct run *r, unsigned core)
+static char *reservation_text(const struct step_screen *v, unsigned core)
 {
+    const struct run *r = v->r;
     const struct reservation *res = &r->monitor.res[core];
     if (!res->valid)
         return g_strdup("none");
@@ -148,8 +173,9 @@ static char *reservation_text(const struct run *r, unsigned core)
                            res->written ? ", written since" : "");
 }
 
-static char *buffer_text(const struct run *r, unsigned core)
+static char *buffer_text(const struct step_screen *v, unsigned core)
 {
+    const struct run *r = v->r;
     const struct store_buffer *b = &r->sb.core[core];
     if (b->count == 0)
         return g_strdup("empty");
@@ -164,50 +190,41 @@ static char *buffer_text(const struct run *r, unsigned core)
     return g_string_free(s, FALSE);
 }
 
+/* The rows of the cores' columns: a label and what a cell holds (to free;
+ * NULL for nothing). */
+static const struct {
+    const char *label;
+    char *(*cell)(const struct step_screen *v, unsigned core);
+} rows[] = {
+    { "", header_text },        { "state", state_text },
+    { "at", at_text },          { "next", next_text },
+    { "makes", makes_text },    { "last", last_step_text },
+    { "reserved", reservation_text }, { "buffer", buffer_text },
+};
+
+/* Does the row show anything on this cpu and memory model: a reservation
+ * where there is an exclusive monitor, a buffer where stores wait? */
+static bool row_shown(const struct step_screen *v, const char *label)
+{
+    if (strcmp(label, "reserved") == 0)
+        return v->r->m->cpu->exclusive_granule > 0;
+    if (strcmp(label, "buffer") == 0)
+        return memory_model_buffers(v->r->memory);
+    return true;
+}
+
 static void add_cores(GString *out, const struct step_screen *v, unsigned w)
 {
-    struct run *r = v->r;
-    struct machine *m = r->m;
-    unsigned n = m->ncores;
-    char *cells[ATOMSIM_MAX_CORES] = { 0 };
-    for (unsigned i = 0; i < n; i++)
-        cells[i] = g_strdup_printf("cpu%u", i);
-    add_row(out, v, "", cells, w, true);
-    free_cells(cells, n);
-    for (unsigned i = 0; i < n; i++)
-        cells[i] = state_text(r, &m->cores[i]);
-    add_row(out, v, "state", cells, w, false);
-    free_cells(cells, n);
-    for (unsigned i = 0; i < n; i++)
-        cells[i] = m->cores[i].state == CORE_EXITED ? NULL : image_name_pc(m->img, m->cores[i].pc);
-    add_row(out, v, "at", cells, w, false);
-    free_cells(cells, n);
-    for (unsigned i = 0; i < n; i++) {
-        char text[96];
-        codemap_disassemble(&m->code, m->cores[i].pc, text, sizeof text);
-        cells[i] = m->cores[i].state == CORE_EXITED ? NULL : g_strdup(text);
-    }
-    add_row(out, v, "next", cells, w, false);
-    free_cells(cells, n);
-    for (unsigned i = 0; i < n; i++)
-        cells[i] = m->cores[i].state == CORE_EXITED ? NULL : next_step_text(r, i);
-    add_row(out, v, "makes", cells, w, false);
-    free_cells(cells, n);
-    for (unsigned i = 0; i < n; i++)
-        cells[i] = last_step_text(v, i);
-    add_row(out, v, "last", cells, w, false);
-    free_cells(cells, n);
-    if (m->cpu->exclusive_granule > 0) {
+    unsigned n = v->r->m->ncores;
+    for (unsigned k = 0; k < G_N_ELEMENTS(rows); k++) {
+        if (!row_shown(v, rows[k].label))
+            continue;
+        char *cells[ATOMSIM_MAX_CORES] = { 0 };
         for (unsigned i = 0; i < n; i++)
-            cells[i] = reservation_text(r, i);
-        add_row(out, v, "reserved", cells, w, false);
-        free_cells(cells, n);
-    }
-    if (memory_model_buffers(r->memory)) {
+            cells[i] = rows[k].cell(v, i);
+        add_row(out, v, rows[k].label, cells, w, k == 0);
         for (unsigned i = 0; i < n; i++)
-            cells[i] = buffer_text(r, i);
-        add_row(out, v, "buffer", cells, w, false);
-        free_cells(cells, n);
+            g_free(cells[i]);
     }
 }
 

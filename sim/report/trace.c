@@ -72,8 +72,7 @@ static const char *instruction_text(struct trace *t, uint64_t pc)
     return text;
 }
 
-/* Decimal up to 4 bytes, hexadecimal beyond. */
-static void append_value(GString *s, uint64_t v, unsigned size)
+void trace_append_value(GString *s, uint64_t v, unsigned size)
 {
     if (size <= 4)
         g_string_append_printf(s, "%" G_GUINT64_FORMAT, v & value_mask(size));
@@ -87,17 +86,17 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
     case EVENT_LOAD:
     case EVENT_LL:
         g_string_append(s, "read ");
-        append_value(s, e->old_value, e->size);
+        trace_append_value(s, e->old_value, e->size);
         break;
     case EVENT_STORE:
     case EVENT_RMW:
     case EVENT_SC:
-        append_value(s, e->old_value, e->size);
+        trace_append_value(s, e->old_value, e->size);
         if (event_failed(e)) {
             g_string_append(s, " unchanged");
         } else {
             g_string_append(s, " -> ");
-            append_value(s, e->new_value, e->size);
+            trace_append_value(s, e->new_value, e->size);
         }
         break;
     case EVENT_TRAP: {

@@ -34,6 +34,9 @@ void trace_colour_core(GString *s, unsigned core);
 #define TRACE_BOLD "\033[1m"
 #define TRACE_RESET "\033[0m"
 
+/* A value of size bytes as the trace shows it: decimal up to 4 bytes,
+ * hexadecimal beyond. */
+void trace_append_value(GString *s, uint64_t v, unsigned size);
 /* The values of e as the trace shows them: "read 41", "41 -> 42 ok". */
 void trace_format_values(const struct machine *m, const struct event *e, GString *s);
 
