@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-step.sh — `atomsim step` driven by scripts, on every cpu: a lost
 # update made by hand on the plain counter (each store drained where the
-# cpu's model buffers it), undo giving back the screen before the step,
+# cpu's model buffers it), undo giving back the screen before the step, r
+# running from the start to the lost update,
 # a saved schedule that `atomsim step --sched replay:FILE` starts from with
 # the same screen and that `atomsim --trace --sched replay:FILE` replays
 # with the same trace; the same steps against counter-atomic lose nothing;
@@ -79,6 +80,14 @@ for cpu in x86 x86_64 arm aarch64 riscv64 sparc32; do
     else
         fail "$cpu: the replay's trace differs from the stepper's"
         diff "$tmp/stepped-trace" "$tmp/replayed-trace" | head -n 20 | sed 's/^/#   /'
+    fi
+    # r from the start: the cores in turn, to the first finding, the lost update
+    printf 'r\n' | "$atomsim" step "$prog" >"$tmp/run" 2>&1 || true
+    if screen "$tmp/run" 1 | grep -q '· 1 finding' && grep -q 'stopped at the first finding' "$tmp/run" &&
+       screen "$tmp/run" 1 | grep -q 'lost update on counter'; then
+        pass "$cpu: r runs to the lost update"
+    else
+        fail "$cpu: r"; tail -n 20 "$tmp/run" | sed 's/^/#   /'
     fi
     # the same steps against the atomic counter: no update is lost, nor on
     # the way to the end
