@@ -99,33 +99,27 @@ X86 BAD
  MOV EAX,[y] | MOV EAX,[x] ;
 exists (0:EAX=0 /\ 1:EAX=)
 EOF
-status=0
-"$atomsim" litmus "$tmp/bad.litmus" >"$tmp/out" 2>&1 </dev/null || status=$?
-if [ "$status" -eq 2 ] && grep -q "bad\.litmus:7:" "$tmp/out"; then
-    pass "a syntax error: bad.litmus:7:, exit 2"
-else
-    fail "a syntax error: exit $status, wanted 2 and bad.litmus:7:"; sed 's/^/#   /' "$tmp/out" | tail -n 5
-fi
+# check_exit2 WHAT PATTERN ARG...: atomsim litmus ARG... exits 2 and says
+# something that matches PATTERN.
+check_exit2() {
+    what=$1 pattern=$2
+    shift 2
+    status=0
+    "$atomsim" litmus "$@" >"$tmp/out" 2>&1 </dev/null || status=$?
+    if [ "$status" -eq 2 ] && grep -q "$pattern" "$tmp/out"; then
+        pass "$what"
+    else
+        fail "$what: exit $status, wanted 2 and '$pattern'"; sed 's/^/#   /' "$tmp/out" | tail -n 5
+    fi
+}
+check_exit2 "a syntax error: bad.litmus:7:, exit 2" 'bad\.litmus:7:' "$tmp/bad.litmus"
 # ... and in a directory: the others run, the exit status is still 2
 mkdir "$tmp/dir"
 cp "$tmp/bad.litmus" "$files/x86/sb.litmus" "$tmp/dir/"
-status=0
-"$atomsim" litmus "$tmp/dir" >"$tmp/out" 2>&1 </dev/null || status=$?
-if [ "$status" -eq 2 ] && grep -q "bad\.litmus:7:" "$tmp/out"; then
-    pass "a directory with a bad file: exit 2"
-else
-    fail "a directory with a bad file: exit $status, wanted 2 and the error"
-    sed 's/^/#   /' "$tmp/out" | tail -n 5
-fi
+check_exit2 "a directory with a bad file: exit 2" 'bad\.litmus:7:' "$tmp/dir"
 
-# An ARM test on another cpu is refused (a usage error).
-status=0
-"$atomsim" litmus --cpu x86 "$files/arm/sb.litmus" >"$tmp/out" 2>&1 </dev/null || status=$?
-if [ "$status" -eq 2 ] && [ -s "$tmp/out" ]; then
-    pass "arm/sb.litmus on --cpu x86 is refused"
-else
-    fail "arm/sb.litmus on --cpu x86: exit $status, wanted 2 and a message"; sed 's/^/#   /' "$tmp/out" | tail -n 5
-fi
+# An ARM test on another cpu is refused (a usage error, with a message).
+check_exit2 "arm/sb.litmus on --cpu x86 is refused" '.' --cpu x86 "$files/arm/sb.litmus"
 
 # A thread that never ends: nothing to judge, a clear error, exit 2.
 cat >"$tmp/forever.litmus" <<'EOF'
@@ -137,13 +131,8 @@ ARM forever
  B LC00      ;
 exists (0:R0=1)
 EOF
-status=0
-"$atomsim" litmus "$tmp/forever.litmus" >"$tmp/out" 2>&1 </dev/null || status=$?
-if [ "$status" -eq 2 ] && grep -q "forever\.litmus on arm: no execution ended" "$tmp/out"; then
-    pass "a test that never ends: exit 2, nothing to judge"
-else
-    fail "a test that never ends: exit $status"; sed 's/^/#   /' "$tmp/out" | tail -n 5
-fi
+check_exit2 "a test that never ends: exit 2, nothing to judge" \
+    'forever\.litmus on arm: no execution ended' "$tmp/forever.litmus"
 
 # --timeline: a page with a witness of the condition.
 status=0

@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -96,20 +95,9 @@ static void show(struct session *s, const char *message, bool on_screen)
 /* Every event of the run so far, as --trace prints them (to free). */
 static char *trace_text(struct session *s)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL)
-        return g_strdup("");
-    g_autoptr(trace) t = trace_new(f, s->p->m);
-    trace_set_colour(t, s->colour);
     const GArray *events = stepper_events(s->st);
-    for (guint i = 0; i < events->len; i++)
-        trace_event(t, &g_array_index(events, struct event, i));
-    fclose(f);
-    g_autofree char *mine = g_strdup(text);
-    free(text);
-    return g_steal_pointer(&mine);
+    return trace_events_text(s->p->m, (const struct event *)events->data, events->len,
+                             s->colour);
 }
 
 /* Why core cannot take a step now, or NULL (to free). */

@@ -127,19 +127,15 @@ static bool steps_begin(const GArray *taken, const GArray *turns)
     return true;
 }
 
-static void keep(struct stepper *s, const GArray *turns)
-{
-    g_array_set_size(s->turns, 0);
-    g_array_append_vals(s->turns, turns->data, turns->len);
-}
-
 bool stepper_goto(struct stepper *s, const GArray *turns)
 {
     for (guint i = 0; i < turns->len; i++)
         g_return_val_if_fail(g_array_index(turns, struct sched_turn, i).steps >= 0, false);
     run_along(s, turns, false);
     if (steps_begin(s->r->turns, turns)) {
-        keep(s, s->r->turns);   /* with the steps the program forced */
+        /* what was taken: with the steps the program forced */
+        g_array_set_size(s->turns, 0);
+        g_array_append_vals(s->turns, s->r->turns->data, s->r->turns->len);
         return true;
     }
     g_autoptr(GArray) before = g_array_copy(s->turns);

@@ -1,9 +1,7 @@
 /* step-screen.c — see step-screen.h. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "core/guest-abi.h"
 #include "sched/scheduler.h"
 #include "step-screen.h"
 #include "trace.h"
@@ -123,7 +121,7 @@ static char *makes_text(const struct step_screen *v, unsigned core)
     return g_strdup_printf("%s %s", kind_name(ii->kind), name);
 }
 
-/* An event in a few words: "STORE counter 41 -> 42". */
+/* An event in a few words: "3 STORE counter 41 -> 42 (buffered)". */
 static char *event_text(const struct machine *m, const struct event *e)
 {
     GString *s = g_string_new(NULL);
@@ -133,17 +131,10 @@ static char *event_text(const struct machine *m, const struct event *e)
         g_autofree char *name = image_name_addr(m->img, e->addr);
         g_string_append_printf(s, " %s", name);
     }
-    g_autofree char *before = value_text(e->old_value, e->size);
-    g_autofree char *after = value_text(e->new_value, e->size);
-    if (e->kind == EVENT_LOAD || e->kind == EVENT_LL)
-        g_string_append_printf(s, " read %s", before);
-    else if (e->kind == EVENT_TRAP && guest_call_name(m->cpu, e->old_value))
-        g_string_append_printf(s, " %s", guest_call_name(m->cpu, e->old_value));
-    else if (event_has_addr(e))
-        g_string_append_printf(s, event_failed(e) ? " %s unchanged" : " %s -> %s", before,
-                               after);
-    if (e->flags & EVENT_HAS_SUCCESS)
-        g_string_append(s, (e->flags & EVENT_SUCCESS) ? " ok" : " failed");
+    g_autoptr(GString) outcome = g_string_new(NULL);
+    trace_format_outcome(m, e, outcome);
+    if (outcome->len > 0)
+        g_string_append_printf(s, " %s", outcome->str);
     if (e->flags & EVENT_BUFFERED)
         g_string_append(s, " (buffered)");
     if (e->flags & EVENT_DIVERGED)
@@ -290,19 +281,10 @@ static void add_last_steps(GString *out, const struct step_screen *v)
     if (v->events->len == 0)
         return;
     g_string_append(out, "\nlast steps\n");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL)
-        return;
-    g_autoptr(trace) t = trace_new(f, v->r->m);
-    trace_set_colour(t, v->colour);
     guint from = v->events->len > LAST_STEPS ? v->events->len - LAST_STEPS : 0;
-    for (guint i = from; i < v->events->len; i++)
-        trace_event(t, &g_array_index(v->events, struct event, i));
-    fclose(f);
+    g_autofree char *text = trace_events_text(v->r->m, &g_array_index(v->events, struct event, from),
+                                              v->events->len - from, v->colour);
     g_string_append(out, text);
-    free(text);
 }
 
 /* The last lines the run printed. */

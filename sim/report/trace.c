@@ -1,4 +1,5 @@
 /* trace.c — see trace.h. */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "core/guest-abi.h"
@@ -45,9 +46,21 @@ void trace_colour_core(GString *s, unsigned core)
     g_string_append_printf(s, "\033[38;5;%dm", core_colours[core % G_N_ELEMENTS(core_colours)]);
 }
 
-void trace_set_colour(struct trace *t, bool colour)
+char *trace_events_text(struct machine *m, const struct event *events, unsigned n, bool colour)
 {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
+        return g_strdup("");
+    g_autoptr(trace) t = trace_new(f, m);
     t->colour = colour;
+    for (unsigned i = 0; i < n; i++)
+        trace_event(t, &events[i]);
+    fclose(f);
+    g_autofree char *ours = g_strdup(text);     /* GLib's to free, not libc's */
+    free(text);
+    return g_steal_pointer(&ours);
 }
 
 void trace_free(struct trace *t)
@@ -80,7 +93,7 @@ void trace_append_value(GString *s, uint64_t v, unsigned size)
         g_string_append_printf(s, "0x%" G_GINT64_MODIFIER "x", v);
 }
 
-void trace_format_values(const struct machine *m, const struct event *e, GString *s)
+void trace_format_outcome(const struct machine *m, const struct event *e, GString *s)
 {
     switch (e->kind) {
     case EVENT_LOAD:
@@ -114,6 +127,13 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
         g_string_append(s, " (first 8 bytes)");
     if (e->flags & EVENT_HAS_SUCCESS)
         g_string_append(s, e->flags & EVENT_SUCCESS ? " ok" : " failed");
+}
+
+void trace_format_values(const struct machine *m, const struct event *e, GString *s)
+{
+    trace_format_outcome(m, e, s);
+    if (!event_has_addr(e))
+        return;                 /* a fence, a clrex, a trap: no notes */
     if (e->flags & EVENT_DIVERGED)
         g_string_append(s, " (another core wrote the granule: the value monitor's ABA hole)");
     if (e->flags & EVENT_SPLIT)

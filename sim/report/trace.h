@@ -16,11 +16,12 @@ struct trace;
 /* A trace of runs on m, written to out (which the caller closes). */
 struct trace *trace_new(FILE *out, struct machine *m);
 void trace_free(struct trace *t);
-/* Colour each core, or not, whatever out is. */
-void trace_set_colour(struct trace *t, bool colour);
 typedef struct trace trace;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(trace, trace_free)
 
+/* The lines a trace of m prints for events[0 .. n) (to free), coloured or
+ * not. */
+char *trace_events_text(struct machine *m, const struct event *events, unsigned n, bool colour);
 /* An event_sink's callback; ctx is the trace. */
 void trace_event(void *ctx, const struct event *e);
 
@@ -37,6 +38,9 @@ void trace_colour_core(GString *s, unsigned core);
 /* A value of size bytes as the trace shows it: decimal up to 4 bytes,
  * hexadecimal beyond. */
 void trace_append_value(GString *s, uint64_t v, unsigned size);
+/* The values of e and whether it succeeded, without the notes the trace
+ * adds: "read 41", "41 -> 42 ok", "sim_barrier". */
+void trace_format_outcome(const struct machine *m, const struct event *e, GString *s);
 /* The values of e as the trace shows them: "read 41", "41 -> 42 ok". */
 void trace_format_values(const struct machine *m, const struct event *e, GString *s);
 
