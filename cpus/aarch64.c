@@ -570,7 +570,6 @@ const struct cpu_ops cpu_aarch64 = {
     /* other-multi-copy-atomic (B2.3), with acquire and release: the
      * store-buffer model arm (base/memory.h) */
     .memory = MEMORY_ARM,
-    .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_ARM),
     .insn_align = 4,
     .uc_arch = UC_ARCH_ARM64,
     .uc_mode = UC_MODE_ARM,

@@ -437,7 +437,6 @@ const struct cpu_ops cpu_arm = {
     /* ARMv7 is weaker than TSO (ARM ARM A3.8): the store-buffer model arm
      * (base/memory.h) */
     .memory = MEMORY_ARM,
-    .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_ARM),
     .insn_align = 4,
     .uc_arch = UC_ARCH_ARM,
     .uc_mode = UC_MODE_ARM,

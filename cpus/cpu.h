@@ -135,10 +135,9 @@ struct cpu_ops {
     uc_err (*condition_holds)(uc_engine *uc, uint8_t cond, bool *holds);
     /* The exclusive monitor's reservation granule in bytes (0: no LL/SC). */
     unsigned exclusive_granule;
-    /* The memory model it runs by default (--memory), and the models it
-     * has, a set of MEMORY_BIT. */
+    /* The memory model it runs by default (--memory); which others it has
+     * is each model's to say (core/memory-model.c). */
     enum memory_model memory;
-    unsigned models;
 
     /* Linux system-call numbers the runtime uses. */
     uint32_t sys_write, sys_exit, sys_exit_group;

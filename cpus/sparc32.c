@@ -418,7 +418,6 @@ const struct cpu_ops cpu_sparc32 = {
     .word_size = 4,
     /* SPARC V8 TSO (Appendix K), the order Linux runs sparc32 in */
     .memory = MEMORY_TSO,
-    .models = MEMORY_BIT(MEMORY_SC) | MEMORY_BIT(MEMORY_TSO) | MEMORY_BIT(MEMORY_PSO),
     .insn_align = 4,
     .uc_arch = UC_ARCH_SPARC,
     .uc_mode = UC_MODE_SPARC32 | UC_MODE_BIG_ENDIAN,

@@ -8,9 +8,9 @@
 # Includes are read from the sources; calls from the objects' symbols (nm)
 # when BUILDDIR holds a build.  Neither graph may have a cycle (tsort finds
 # them): no file includes itself through others, and no object calls itself
-# through others.  The run's objects (core/run*.o, which share
-# core/run-private.h) count as one.  Prints what is wrong and exits 1, or
-# prints a summary and exits 0.
+# through others.  Every object counts on its own, those that share a
+# private header too.  Prints what is wrong and exits 1, or prints a
+# summary and exits 0.
 set -euo pipefail
 src=${1:-$(dirname "$0")/..}
 build=${2:-$src}
@@ -19,15 +19,6 @@ cd "$src"
 layers=(sim/base cpus sim/sched sim/core sim/detect sim/report sim/explore sim/litmus sim/cli)
 declare -A ranks
 for i in "${!layers[@]}"; do ranks[${layers[$i]}]=$i; done
-# The module of an object: its folder and stem, where the files that share
-# a STEM-private.h (STEM.c, STEM-*.c) are one module, STEM.
-module() {
-    local dir=${1%/*} stem=${1##*/}
-    stem=${stem%.[ch]}
-    case "$stem" in *-*) [ -f "$dir/${stem%%-*}-private.h" ] && stem=${stem%%-*} ;; esac
-    echo "$dir/$stem"
-}
-
 bad=0 includes=$(mktemp) edges=$(mktemp) checked=0 calls=0
 trap 'rm -f "$includes" "$edges"' EXIT
 for f in sim/*/*.[ch] cpus/*.[ch]; do
@@ -62,7 +53,7 @@ if ls "$build"/sim/*/*.o >/dev/null 2>&1; then
     trap 'rm -f "$includes" "$edges" "$defs" "$uses"' EXIT
     for o in "$build"/sim/*/*.o "$build"/cpus/*.o; do
         rel=${o#"$build"/}; rel=${rel%.o}.c
-        m=$(module "$rel")
+        m=${rel%.c}
         nm --defined-only "$o" | awk -v m="$m" '$2 ~ /[TDBR]/ { print $3, m }' >> "$defs"
         nm --undefined-only "$o" | awk -v m="$m" '{ print $2, m }' >> "$uses"
     done

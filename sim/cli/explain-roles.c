@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explain-roles.h"
+#include "core/memory-model.h"
 
 static bool is_stack(const struct explained *x, const struct line *l)
 {
@@ -227,7 +228,7 @@ char *ordering_of(const struct explained *x)
         return g_strdup(stores ? "a plain store: under tso it waits in the store buffer, and "
                                  "a later load of another address may pass it"
                                : "plain loads: under tso they stay in order");
-    if (memory_model_reorders_stores(x->cpu->memory))
+    if (memory_model_get(x->cpu->memory)->reorders)
         return g_strdup_printf("no barrier: under %s it orders nothing%s", model,
                                stores ? ", and its stores may become visible before or after "
                                         "the core's other stores"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "core/memory-model.h"
 #include "litmus-cli.h"
 #include "litmus/litmus-build.h"
 #include "litmus/litmus-report.h"

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <glib.h>
 
-#include "base/memory.h"
+#include "core/memory-model.h"
 #include "cpus/cpu.h"
 #include "core/monitor.h"
 #include "sched/scheduler.h"

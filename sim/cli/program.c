@@ -88,19 +88,14 @@ int program_open(struct options *o, struct program *p)
         return EXIT_USAGE;
     if (o->memory == NULL)
         o->memory_model = cpu->memory;
-    if (!(cpu->models & MEMORY_BIT(o->memory_model))) {
-        g_autofree char *names = memory_model_names(cpu->models);
-        fprintf(stderr, "atomsim: --memory %s: not a model of %s (it has %s)\n", o->memory,
-                cpu->name, names);
+    if (!memory_model_check(cpu, o->memory_model, &error)) {
+        fprintf(stderr, "atomsim: %s\n", error->message);
         return EXIT_USAGE;
     }
-    /* The search names its choices in one 64-bit mask: each core, and each
-     * store a core's buffer may drain next. */
-    unsigned per_core = 1 + memory_model_drain_slots(o->memory_model);
-    if (sched_exhaustive(o->strategy) && o->memory_model != MEMORY_SC &&
-        (unsigned)o->cores * per_core > 64) {
+    const struct memory_model_ops *mm = memory_model_get(o->memory_model);
+    if (sched_exhaustive(o->strategy) && (unsigned)o->cores > memory_model_search_cores(mm)) {
         fprintf(stderr, "atomsim: --sched dfs --memory %s: at most %u cores (see atomsim "
-                "--help)\n", memory_model_name(o->memory_model), 64 / per_core);
+                "--help)\n", mm->name, memory_model_search_cores(mm));
         return EXIT_USAGE;
     }
 

@@ -126,7 +126,7 @@ static char *cannot_drain(struct session *s, unsigned core, unsigned slot)
     struct run *r = stepper_run(s->st);
     if (core >= r->m->ncores)
         return g_strdup_printf("no cpu%u: the machine has %u cores", core, r->m->ncores);
-    if (!memory_model_buffers(r->memory))
+    if (!r->model->buffers)
         return g_strdup_printf("--memory %s has no store buffers: every store is seen at once",
                                memory_model_name(r->memory));
     if (r->end != RUN_CUT)

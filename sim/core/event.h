@@ -64,13 +64,17 @@ struct run_control;
  * (optional) is called when a run starts, with what the sink may ask of the
  * run (control.h; valid until end); finding (optional) for each finding the
  * run reports, just after the event it is about; end (optional) when the
- * run has ended. */
+ * run has ended.  reached (optional) when a core is about to run the
+ * instruction at watch (a function's entry, say; the sinks of a run watch
+ * one pc at most): true ends the program there, as abort() would. */
 struct event_sink {
     void (*event)(void *ctx, const struct event *e);
     void *ctx;
     void (*begin)(void *ctx, const struct run_control *ctl);
     void (*end)(void *ctx);
     void (*finding)(void *ctx, const struct finding *f);
+    bool (*reached)(void *ctx, unsigned core, uint64_t pc);
+    uint64_t watch;
 };
 
 /* The bits of a value of `size` bytes (at most 8 are kept). */

@@ -38,6 +38,9 @@ struct finding {
     /* the others: where, and what (the guest's message for a check) */
     uint64_t pc;
     char *message;
+    /* a check failed: the program reached SV-COMP's error function
+     * (detect/svcomp.h), the one finding --only-reach-error keeps */
+    bool reach_error;
 };
 
 /* "lost-update", "monitor-divergence", "check-failed", "exit-code",

@@ -19,6 +19,7 @@
  */
 #include <string.h>
 
+#include "guest-abi.h"
 #include "run-private.h"
 
 static uint64_t effective_address(struct run *r, const struct core *c,
@@ -161,63 +162,6 @@ static bool is_exclusive(const struct insn_info *ii)
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
 }
 
-/* How many of the core's oldest buffered stores must drain before ii (at
- * addr) runs.
- * TSO: a locked instruction, an atomic swap, a full fence and a trap drain
- * the buffer first (Intel SDM vol. 3A 9.2.2: "locked instructions have a
- * total order", "reads or writes cannot pass ... locked instructions";
- * x86-TSO's LOCK'd instructions and MFENCE flush the buffer; SPARC V8 K.2:
- * ldstub, swap and a trap are atomic and ordered after the stores before
- * them); a store barrier (stbar) orders nothing FIFO does not.
- * PSO and ARM: a full fence (dmb ish) and a trap drain it all; an atomic
- * access (ldstub, swap, ldrex, strex, ldadd) orders only against the core's
- * own stores to its bytes (V8 K.3 PSO; ARM ARM A3.8.2: coherence), which
- * drain first, with the ones older than them (fewer orders than the
- * architecture allows, never more); a store barrier marks the buffer, and
- * an atomic write, which waits in no buffer, drains the stores before the
- * newest barrier first (V8 K.3: stbar; ARM ARM A3.8.3: dmb ishst; RVWMO,
- * 17.1.3 rule 4: fence w,w).  A fence that orders loads only (dmb ishld)
- * needs nothing: loads are performed in program order here.
- * Acquire and release (Arm ARM K.a B2.3.3, "Ordering relations": a
- * Store-Release is ordered after every access before it, a Load-Acquire
- * before every access after it, and a Store-Release before a later
- * Load-Acquire; RISC-V's RVWMO, unprivileged ISA 17.1.3, rules 5-7, the
- * same for .rl, .aq and their RCsc pairs): an atomic release drains the
- * buffer (a buffered store-release is marked instead, see perform_visible);
- * an acquire drains up to the newest buffered release.  Later accesses
- * cannot pass an acquire here anyway.
- * Either way a store into a full buffer drains its oldest entry, and one
- * wider than an entry drains them all. */
-static unsigned drains_needed(const struct run *r, const struct run_core *rc,
-                              const struct insn_info *ii, uint64_t addr)
-{
-    unsigned core = rc->core->id, count = store_buffer_count(&r->sb, core);
-    bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
-    if (split ? rc->split_loaded : ii->kind == INSN_STORE)
-        return !store_buffer_takes(ii->size) ? count : count == STORE_BUFFER_DEPTH;
-    bool ordered = !r->opt->strip_fence;
-    unsigned acquire = ordered && ii->acquire ? store_buffers_before_acquire(&r->sb, core) : 0;
-    if (split || ii->kind == INSN_LOAD)
-        return acquire;
-    if (ii->kind == INSN_FENCE)
-        return !ordered || ii->stores_only || ii->loads_only ? 0 : count;
-    if (ordered && ii->release)
-        return count;
-    if (ii->kind != INSN_TRAP && memory_model_reorders_stores(r->memory)) {
-        unsigned n = MAX(acquire, store_buffers_before_access(&r->sb, core, addr, ii->size));
-        bool writes = ii->kind == INSN_RMW || ii->kind == INSN_SC;
-        return writes ? MAX(n, store_buffers_before_write(&r->sb, core)) : n;
-    }
-    return count;
-}
-
-void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
-                       uint64_t addr)
-{
-    for (unsigned n = drains_needed(r, rc, ii, addr); n > 0; n--)
-        step_drain(r, rc->core->id, 0, false);
-}
-
 /* The visible instruction ii at pc is about to run on rc's core. */
 static void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
                             uint64_t pc)
@@ -335,6 +279,23 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     follow_registers(rc, ii, loaded);
 }
 
+/* The core is about to run the instruction a sink watches: the sinks that
+ * watch it are told, and if one says so the program ends there, as at an
+ * abort, before the instruction runs. */
+static void reached_watch(struct run *r, struct run_core *rc, uint64_t pc)
+{
+    bool ends = false;
+    for (unsigned i = 0; i < r->opt->nsinks; i++) {
+        const struct event_sink *s = &r->opt->sinks[i];
+        if (s->reached != NULL && s->watch == pc)
+            ends |= s->reached(s->ctx, rc->core->id, pc);
+    }
+    if (ends) {
+        guest_end_program(r->m, GUEST_ABORT_STATUS);
+        step_stop_before(r, rc, pc);
+    }
+}
+
 void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
     (void)uc;
@@ -362,11 +323,13 @@ void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
         return;
     }
     const struct insn_info *ii = codemap_get(&r->m->code, pc);
-    if (G_LIKELY(ii->kind == INSN_PRIVATE)) {
+    if (G_LIKELY(ii->kind == INSN_PRIVATE))
         follow_registers(rc, ii, 0);
-        return;
-    }
-    perform_visible(r, rc, ii, pc);
+    else
+        perform_visible(r, rc, ii, pc);
+    if (G_UNLIKELY(pc == r->watch) && !rc->resuming && c->state == CORE_RUNNING &&
+        !r->stopping)
+        reached_watch(r, rc, pc);
 }
 
 void run_next_access(struct run *r, unsigned core, const struct insn_info **ii, uint64_t *addr)

@@ -1,13 +1,14 @@
-/* run-private.h — what the run's three files share, and no other file:
- * run.c (the loop, the system-call and fault hooks), run-step.c (the choice
- * of the next step) and run-perform.c (the code hook: what each instruction
- * does). */
+/* run-private.h — what the run's files share, and no other file: run.c
+ * (the loop, the system-call and fault hooks) calls run-perform.c (the code
+ * hook: what each instruction does), which calls run-step.c (the choice of
+ * the next step, and the drains the memory model asks for before it); each
+ * of them calls run-common.c (events for the sinks, the run's end). */
 #ifndef ATOMSIM_RUN_PRIVATE_H
 #define ATOMSIM_RUN_PRIVATE_H
 
 #include "run.h"
 
-/* run.c ------------------------------------------------------------------ */
+/* run-common.c ----------------------------------------------------------- */
 
 /* Give e to every sink. */
 void run_emit(struct run *r, const struct event *e);
@@ -20,10 +21,10 @@ void run_engine_failed(struct run *r, const char *what, uc_err err);
 /* Stop c's engine after this instruction or hook. */
 void run_stop_engine(struct run *r, struct core *c);
 
-/* Do stores wait in store buffers (--memory tso, pso, arm)? */
+/* Do stores wait in store buffers (--memory tso, pso, arm, rvwmo)? */
 static inline bool run_buffers_stores(const struct run *r)
 {
-    return memory_model_buffers(r->memory);
+    return r->model->buffers;
 }
 
 /* A register of c's engine (0 if it cannot be read: the run ends). */
@@ -69,12 +70,6 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 }
 
 /* run-perform.c ---------------------------------------------------------- */
-
-/* The drains ii needs before it runs (a fence, an atomic, a trap: the whole
- * buffer, or under pso and arm the stores an atomic must follow; a store
- * into a full buffer: its oldest), each a step. */
-void perform_make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
-                       uint64_t addr);
 
 /* The code hook (UC_HOOK_CODE, data: the core's struct run_core): every
  * instruction of the guest's code, before it executes. */

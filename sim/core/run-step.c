@@ -89,7 +89,7 @@ static void drain_choices(const struct run *r, bool *runnable, unsigned slots)
  * core runs. */
 unsigned step_choose_next(struct run *r, int current)
 {
-    unsigned n = r->m->ncores, slots = memory_model_drain_slots(r->memory);
+    unsigned n = r->m->ncores, slots = memory_model_drain_slots(r->model);
     bool runnable[SCHED_MAX_CHOICES], any_undelayed = false;
     for (unsigned i = 0; i < n; i++) {
         runnable[i] = r->m->cores[i].state == CORE_RUNNING;
@@ -176,6 +176,22 @@ static int injected_core(struct run *r, const struct core *c)
     return (int)others[rng_range(&r->fault_rand, 0, n)];
 }
 
+/* The drains ii (at addr) needs before it runs, each a step: as the memory
+ * model says, where a split RMW's halves are a load and a store, and
+ * --fault strip-fence leaves fences, acquires and releases unordered. */
+static void make_room(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                      uint64_t addr)
+{
+    bool split = ii->kind == INSN_SPLIT_RMW || (ii->lock_prefix && r->opt->strip_lock);
+    enum insn_kind kind = !split ? (enum insn_kind)ii->kind
+                          : rc->split_loaded ? INSN_STORE : INSN_LOAD;
+    struct model_access a = { .ii = ii, .kind = kind, .addr = addr,
+                              .ordered = !r->opt->strip_fence };
+    for (unsigned n = memory_model_drains_before(r->model, &r->sb, rc->core->id, &a); n > 0;
+         n--)
+        step_drain(r, rc->core->id, 0, false);
+}
+
 /* Stop the core before the instruction at pc; core next runs instead
  * (why: for the log). */
 static void preempt(struct run *r, struct run_core *rc, uint64_t pc, int next, const char *why)
@@ -230,7 +246,7 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
     /* the core runs ii now: first the drains it needs (none if its buffer
      * is empty) */
     if (r->sb.nonempty >> c->id & 1)
-        perform_make_room(r, rc, ii, addr);
+        make_room(r, rc, ii, addr);
     rc->passed_stores = (ii->kind == INSN_SC || ii->kind == INSN_RMW) &&
                         (r->sb.nonempty >> c->id & 1);
     r->turn_left--;

@@ -15,53 +15,6 @@
 #include "guest-abi.h"
 #include "run-private.h"
 
-/* SV-COMP's error function (see on_reach_error). */
-#define REACH_ERROR_SYMBOL "reach_error"
-
-/* The log's line for an event. */
-static void __attribute__((cold, noinline)) log_event(const struct event *e)
-{
-    log_write(LOG_MEMORY,
-              "step %" G_GUINT64_FORMAT ": cpu%u %s 0x%" G_GINT64_MODIFIER "x (%u bytes) 0x%"
-              G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s", e->step, e->core,
-              kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
-              !(e->flags & EVENT_HAS_SUCCESS) ? ""
-              : (e->flags & EVENT_SUCCESS)    ? ", succeeded"
-                                              : ", failed");
-}
-
-void run_emit(struct run *r, const struct event *e)
-{
-    if (r->delay_holder && event_takes_lock(e)) {
-        r->cores[e->core].delayed_until = r->steps + r->delay_holder;
-        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u took a lock: held back until step %"
-            G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
-    }
-    if (LOG_ON(LOG_MEMORY))
-        log_event(e);
-    for (unsigned i = 0; i < r->opt->nsinks; i++)
-        r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
-}
-
-void run_end_with(struct run *r, enum run_end why)
-{
-    r->end = why;
-    r->stopping = true;
-}
-
-void run_fault(struct run *r, char *what)
-{
-    g_free(r->fault);
-    r->fault = what;
-    run_end_with(r, RUN_FAULT);
-}
-
-void run_engine_failed(struct run *r, const char *what, uc_err err)
-{
-    if (r->fault == NULL)
-        run_fault(r, g_strdup_printf("the engine cannot %s: %s", what, uc_strerror(err)));
-}
-
 const char *run_schedule(struct run *r)
 {
     g_free(r->schedule);
@@ -75,8 +28,7 @@ const char *run_schedule(struct run *r)
 static bool finding_ignored(const struct run_options *opt, const struct finding *f)
 {
     if (opt->report_only == REPORT_REACH_ERROR)
-        return f->kind != FINDING_CHECK_FAILED ||
-               !g_str_has_prefix(f->message, REACH_ERROR_SYMBOL "() reached");
+        return !f->reach_error;
     if (opt->report_only == REPORT_CHECKS)
         return f->kind != FINDING_CHECK_FAILED;
     if (f->kind != FINDING_LOST_UPDATE && f->kind != FINDING_MONITOR_DIVERGENCE)
@@ -210,13 +162,6 @@ static void spinning(void *ctx, unsigned core)
 
 /* The hooks ------------------------------------------------------------- */
 
-void run_stop_engine(struct run *r, struct core *c)
-{
-    uc_err err = uc_emu_stop(c->uc);
-    if (err != UC_ERR_OK)
-        run_engine_failed(r, "stop a core", err);
-}
-
 static void on_syscall(struct run_core *rc)
 {
     struct run *r = rc->run;
@@ -256,27 +201,6 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *data)
     run_stop_engine(r, rc->core);
 }
 
-/* SV-COMP's error function: a program is wrong if a call reaches it (the
- * competition's property unreach-call), whatever its body does.  The run
- * ends there, as at an abort. */
-static void on_reach_error(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
-{
-    (void)uc;
-    (void)size;
-    struct run_core *rc = data;
-    struct run *r = rc->run;
-    if (rc->resuming || rc->core->state != CORE_RUNNING || r->stopping)
-        return;
-    g_autofree char *where = image_name_pc(r->m->img, pc);
-    g_autofree char *text = g_strdup_printf("check failed: " REACH_ERROR_SYMBOL "() reached, "
-                                            "at pc 0x%" G_GINT64_MODIFIER "x (%s)", pc, where);
-    struct finding f = { .kind = FINDING_CHECK_FAILED, .core = rc->core->id, .text = text,
-                         .pc = pc, .message = (char *)REACH_ERROR_SYMBOL "() reached" };
-    report(r, &f);
-    guest_end_program(r->m, GUEST_ABORT_STATUS);
-    step_stop_before(r, rc, pc);
-}
-
 static void on_syscall_insn(uc_engine *uc, void *data)
 {
     (void)uc;
@@ -311,10 +235,6 @@ static uc_err attach_hooks(struct run_core *rc)
     if (err == UC_ERR_OK)
         err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_MEM_INVALID, (void *)on_bad_access, rc,
                           1, 0);
-    const struct symbol *error_fn = image_find_symbol(m->img, REACH_ERROR_SYMBOL);
-    if (err == UC_ERR_OK && error_fn != NULL)
-        err = uc_hook_add(uc, &h[rc->nhooks++], UC_HOOK_CODE, (void *)on_reach_error, rc,
-                          error_fn->addr, error_fn->addr);
     if (err != UC_ERR_OK)
         rc->nhooks--;           /* the one that failed was not added */
     return err;
@@ -445,8 +365,16 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->fault_type = -1;
         rc->fault_addr = 0;
     }
+    r->watch = UINT64_MAX;
+    for (unsigned i = 0; i < opt->nsinks; i++) {
+        if (opt->sinks[i].reached == NULL)
+            continue;
+        g_assert(r->watch == UINT64_MAX || r->watch == opt->sinks[i].watch);
+        r->watch = opt->sinks[i].watch;
+    }
     r->memory = opt->memory;
-    store_buffers_reset(&r->sb, m, memory_model_reorders_stores(r->memory));
+    r->model = memory_model_get(opt->memory);
+    store_buffers_reset(&r->sb, m, r->model->reorders);
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
     for (unsigned i = 0; i < opt->nsinks; i++)

@@ -3,12 +3,12 @@
 #define ATOMSIM_RUN_H
 
 #include <stdio.h>
-#include "base/memory.h"
 #include "base/rng.h"
 #include "control.h"
 #include "event.h"
 #include "finding.h"
 #include "machine.h"
+#include "memory-model.h"
 #include "monitor.h"
 #include "store-buffer.h"
 #include "taint.h"
@@ -98,7 +98,7 @@ struct run_core {
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */
     uint64_t nondet_calls;      /* __VERIFIER_nondet_* values drawn so far */
-    uc_hook hooks[5];           /* the run's hooks on the core's engine */
+    uc_hook hooks[4];           /* the run's hooks on the core's engine */
     unsigned nhooks;
 };
 
@@ -134,6 +134,9 @@ struct run {
     int fault_core;
     struct monitor monitor;     /* the exclusive monitor */
     enum memory_model memory;   /* opt's (opt is the caller's: only during the run) */
+    const struct memory_model_ops *model;   /* memory's table */
+    uint64_t watch;             /* the pc a sink watches (event_sink.reached), or
+                                   UINT64_MAX */
     struct store_buffers sb;
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */

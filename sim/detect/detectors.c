@@ -10,6 +10,8 @@ void detectors_init(struct detectors *d, struct machine *m, unsigned lost_shown,
     d->sinks[0] = lost_update_sink(d->lost);
     d->sinks[1] = lockstat_sink(d->locks);
     d->sinks[2] = progress_sink(d->stalls);
+    svcomp_init(&d->harness, m);
+    d->sinks[3] = svcomp_sink(&d->harness);
 }
 
 void detectors_clear(struct detectors *d)

@@ -1,17 +1,20 @@
 /* detectors.h — everything that watches a run for findings, as one set of
- * event sinks: lost updates, lock contention, deadlock and livelock. */
+ * event sinks: lost updates, lock contention, deadlock and livelock, SV-COMP's
+ * reach_error. */
 #ifndef ATOMSIM_DETECTORS_H
 #define ATOMSIM_DETECTORS_H
 
 #include "lockstat.h"
 #include "lost-update.h"
 #include "progress.h"
+#include "svcomp.h"
 
 struct detectors {
     struct lost_update *lost;
     struct lockstat *locks;
     struct progress *stalls;
-    struct event_sink sinks[3];
+    struct svcomp harness;
+    struct event_sink sinks[4];
 };
 
 /* Detectors for runs on m; lost_shown lost updates printed per variable;

@@ -295,7 +295,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
      * named by their traces (to count them) whether the search prunes
      * equivalent ones or not (ATOMSIM_DFS_REDUCE=0). */
     g_autoptr(equivalence) eq = equivalence_new(
-        m, ro->memory, ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
+        m, memory_model_get(ro->memory), ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
     struct run_options searching = run_options_quiet(ro, skip);
     g_autofree struct event_sink *sinks = g_new(struct event_sink, searching.nsinks + 1);
     memcpy(sinks, searching.sinks, searching.nsinks * sizeof *sinks);

@@ -369,14 +369,15 @@ static void equivalence_event(void *ctx, const struct event *e)
     g_array_append_val(eq->steps, s);
 }
 
-struct equivalence *equivalence_new(struct machine *m, enum memory_model model, bool commute)
+struct equivalence *equivalence_new(struct machine *m, const struct memory_model_ops *model,
+                                    bool commute)
 {
     struct equivalence *eq = g_new0(struct equivalence, 1);
     eq->m = m;
     eq->agents = SCHED_CHOICES(m->ncores, memory_model_drain_slots(model));
-    g_assert(model == MEMORY_SC || eq->agents <= 64);
+    g_assert(m->ncores <= memory_model_search_cores(model));
     eq->commute = commute;
-    eq->buffers = memory_model_buffers(model);
+    eq->buffers = model->buffers;
     eq->forced = g_new0(struct footprint, m->ncores);
     eq->seen = g_new0(uint64_t, eq->agents);
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));

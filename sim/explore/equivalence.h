@@ -24,6 +24,7 @@
 #include <glib.h>
 #include "core/event.h"
 #include "core/machine.h"
+#include "core/memory-model.h"
 
 struct equivalence;
 
@@ -31,7 +32,8 @@ struct equivalence;
  * (a monitor that drops reservations at every switch, store-exclusives that
  * fail at random: the order of every step matters), equivalent means
  * identical. */
-struct equivalence *equivalence_new(struct machine *m, enum memory_model model, bool commute);
+struct equivalence *equivalence_new(struct machine *m, const struct memory_model_ops *model,
+                                    bool commute);
 /* The steps of the last run, and the agents that take them: core i's steps
  * are agent i's, the drains of core i's k-th oldest buffered store that the
  * scheduler chose agent n * (1 + k) + i's (SCHED_CHOICES(n, slots) agents

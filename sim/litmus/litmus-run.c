@@ -338,18 +338,13 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
     *out = (struct litmus_outcome){ 0 };
     out->observables = litmus_observables(t);
     out->states = g_ptr_array_new_with_free_func(state_free);
-    if (!(cpu->models & MEMORY_BIT(o->memory))) {
-        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE, "--memory %s: not a model of %s",
-                    memory_model_name(o->memory), cpu->name);
+    if (!memory_model_check(cpu, o->memory, error))
         return false;
-    }
-    /* the search names each core, and each store a buffer may drain next,
-     * in one 64-bit mask */
-    unsigned per_core = 1 + memory_model_drain_slots(o->memory);
-    if (t->threads->len * per_core > 64) {
+    unsigned most = memory_model_search_cores(memory_model_get(o->memory));
+    if (t->threads->len > most) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
                     "%s: %u threads: atomsim searches at most %u under --memory %s", t->file,
-                    t->threads->len, 64 / per_core, memory_model_name(o->memory));
+                    t->threads->len, most, memory_model_name(o->memory));
         return false;
     }
     g_autoptr(image) img = image_load(elf, error);

@@ -7,7 +7,7 @@
 #include "detect/lockstat.h"
 #include "core/finding.h"
 #include "core/machine.h"
-#include "base/memory.h"
+#include "core/memory-model.h"
 #include "core/monitor.h"
 
 /* What the report says about the run: how it was made, and what it did

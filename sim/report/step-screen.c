@@ -200,7 +200,7 @@ static bool row_shown(const struct step_screen *v, const char *label)
     if (strcmp(label, "reserved") == 0)
         return v->r->m->cpu->exclusive_granule > 0;
     if (strcmp(label, "buffer") == 0)
-        return memory_model_buffers(v->r->memory);
+        return v->r->model->buffers;
     return true;
 }
 

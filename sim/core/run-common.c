@@ -1,0 +1,58 @@
+/* run-common.c — what the run's other files share (run-private.h): the
+ * events given to the sinks, and the ways a run ends.  It calls none of
+ * them, so the loop (run.c), the hook (run-perform.c) and the choice of
+ * the next step (run-step.c) call down in that order and never in a
+ * circle. */
+#include "base/log.h"
+#include "run-private.h"
+
+/* The log's line for an event. */
+static void __attribute__((cold, noinline)) log_event(const struct event *e)
+{
+    log_write(LOG_MEMORY,
+              "step %" G_GUINT64_FORMAT ": cpu%u %s 0x%" G_GINT64_MODIFIER "x (%u bytes) 0x%"
+              G_GINT64_MODIFIER "x -> 0x%" G_GINT64_MODIFIER "x%s", e->step, e->core,
+              kind_name(e->kind), e->addr, e->size, e->old_value, e->new_value,
+              !(e->flags & EVENT_HAS_SUCCESS) ? ""
+              : (e->flags & EVENT_SUCCESS)    ? ", succeeded"
+                                              : ", failed");
+}
+
+void run_emit(struct run *r, const struct event *e)
+{
+    if (r->delay_holder && event_takes_lock(e)) {
+        r->cores[e->core].delayed_until = r->steps + r->delay_holder;
+        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u took a lock: held back until step %"
+            G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
+    }
+    if (LOG_ON(LOG_MEMORY))
+        log_event(e);
+    for (unsigned i = 0; i < r->opt->nsinks; i++)
+        r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
+}
+
+void run_end_with(struct run *r, enum run_end why)
+{
+    r->end = why;
+    r->stopping = true;
+}
+
+void run_fault(struct run *r, char *what)
+{
+    g_free(r->fault);
+    r->fault = what;
+    run_end_with(r, RUN_FAULT);
+}
+
+void run_engine_failed(struct run *r, const char *what, uc_err err)
+{
+    if (r->fault == NULL)
+        run_fault(r, g_strdup_printf("the engine cannot %s: %s", what, uc_strerror(err)));
+}
+
+void run_stop_engine(struct run *r, struct core *c)
+{
+    uc_err err = uc_emu_stop(c->uc);
+    if (err != UC_ERR_OK)
+        run_engine_failed(r, "stop a core", err);
+}

@@ -1,0 +1,41 @@
+/* svcomp.c — see svcomp.h. */
+#include "svcomp.h"
+#include "core/control.h"
+
+void svcomp_init(struct svcomp *h, const struct machine *m)
+{
+    *h = (struct svcomp){ .img = m->img };
+}
+
+static void begin(void *ctx, const struct run_control *ctl)
+{
+    struct svcomp *h = ctx;
+    h->ctl = ctl;
+}
+
+static void ignore_event(void *ctx, const struct event *e)
+{
+    (void)ctx;
+    (void)e;
+}
+
+static bool reached(void *ctx, unsigned core, uint64_t pc)
+{
+    struct svcomp *h = ctx;
+    g_autofree char *where = image_name_pc(h->img, pc);
+    g_autofree char *text = g_strdup_printf("check failed: " SVCOMP_ERROR_SYMBOL "() reached, "
+                                            "at pc 0x%" G_GINT64_MODIFIER "x (%s)", pc, where);
+    struct finding f = { .kind = FINDING_CHECK_FAILED, .core = core, .text = text, .pc = pc,
+                         .message = (char *)SVCOMP_ERROR_SYMBOL "() reached",
+                         .reach_error = true };
+    control_report(h->ctl, &f);
+    return true;
+}
+
+struct event_sink svcomp_sink(struct svcomp *h)
+{
+    const struct symbol *error_fn = image_find_symbol(h->img, SVCOMP_ERROR_SYMBOL);
+    return (struct event_sink){ .event = ignore_event, .ctx = h, .begin = begin,
+                                .reached = error_fn ? reached : NULL,
+                                .watch = error_fn ? error_fn->addr : 0 };
+}
