@@ -153,6 +153,4 @@ check-local: ;
 $(TESTS): $(GUEST_TEST_ELFS) $(GUEST_ELFS) $(GUEST_THREAD_ELFS) $(BROKEN_ELFS) $(LITMUS_ELFS) atomsim
 clean-local: clean-guest-tests
 clean-guest-tests:
-	rm -rf tests/guest/sparc32 tests/guest/arm tests/guest/x86 tests/guest/x86_64 \
-	  tests/guest/aarch64 tests/litmus/sparc32 tests/litmus/arm tests/litmus/x86 \
-	  tests/litmus/x86_64 tests/litmus/aarch64 tests/litmus/riscv64 tests/litmus-cache
+	rm -rf $(foreach cpu,$(GUEST_CPUS),tests/guest/$(cpu) tests/litmus/$(cpu)) tests/litmus-cache

@@ -52,7 +52,7 @@ static void test_stress(gconstpointer data)
     g_autofree char *prog = guest(cpu, "atomic-stress");
     static const char *const cores[] = { "2", "4" };
     static const char *const scheds[] = { "random", "random:1", "random:16", "rr", "rr:3" };
-    enum { SEEDS = 8 };
+    enum { SEEDS = SANITIZER_BUDGET(8, 3) };
     unsigned failed = 0, runs = 0;
     for (unsigned c = 0; c < G_N_ELEMENTS(cores); c++) {
         g_autofree char *want = g_strdup_printf("cpu0: %s cores, 20 rounds each: checked\n",

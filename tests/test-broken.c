@@ -302,7 +302,8 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++)
         for (const char *const *cpu = cases[i].cpus; *cpu; cpu++) {
-            if (!cpu_built(*cpu))
+            if (!cpu_built(*cpu) || sampled_out(i, (unsigned)(cpu - cases[i].cpus),
+                                                g_strv_length((char **)cases[i].cpus)))
                 continue;
             struct broken_run *run = g_new(struct broken_run, 1);
             *run = (struct broken_run){ &cases[i], *cpu };

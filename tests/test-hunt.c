@@ -64,7 +64,7 @@ static void test_jobs_deterministic(gconstpointer data)
     struct result one = atomsim("--runs", "8", "--keep-going", elf, NULL);
     g_autofree char *want = seeds_found(one.out);
     g_assert_cmpstr(want, !=, "");
-    for (int i = 0; i < 50; i++) {
+    for (int i = 0; i < SANITIZER_BUDGET(50, 5); i++) {
         struct result two = atomsim("--runs", "8", "--keep-going", "--jobs", "2", elf, NULL);
         g_autofree char *got = seeds_found(two.out);
         g_assert_cmpstr(got, ==, want);

@@ -313,7 +313,8 @@ int main(int argc, char **argv)
     for (guint i = 0; i < names->len; i++) {
         struct litmus *l = litmus_read(dir, g_ptr_array_index(names, i));
         for (char **cpu = l->cpus; *cpu; cpu++) {
-            if (**cpu == '\0' || !cpu_built(*cpu))
+            if (**cpu == '\0' || !cpu_built(*cpu) ||
+                sampled_out(i, (unsigned)(cpu - l->cpus), g_strv_length(l->cpus)))
                 continue;
             struct litmus_case *lc = g_new0(struct litmus_case, 1);
             lc->litmus = l;

@@ -66,7 +66,8 @@ static void test_gallery(gconstpointer data)
         result_clear(&r);
         for (unsigned k = 0; k < G_N_ELEMENTS(safe); k++) {
             g_autofree char *prog = gallery(cpu, safe[k]);
-            r = atomsim("--cores", "4", "--memory", models[i], "--runs", "2000", prog, NULL);
+            r = atomsim("--cores", "4", "--memory", models[i], "--runs",
+                        SANITIZER_BUDGET("2000", "200"), prog, NULL);
             bool fails = expected_to_fail(cpu, models[i], safe[k]);
             if ((r.status != 0) != fails)
                 g_test_message("%s under %s: %s%s", safe[k], models[i], r.out, r.err);
@@ -153,10 +154,11 @@ static void test_condition(gconstpointer data)
     g_assert_cmpint(r.status, ==, 0);
     g_assert_nonnull(strstr(r.out, "cpu0: got 2\n"));
     result_clear(&r);
-    r = atomsim("--cores", "3", "--runs", "300", prog, NULL);
+    r = atomsim("--cores", "3", "--runs", SANITIZER_BUDGET("300", "30"), prog, NULL);
     g_assert_cmpint(r.status, ==, 0);
     result_clear(&r);
-    r = atomsim("--cores", "3", "--sched", "pct:2", "--runs", "300", prog, NULL);
+    r = atomsim("--cores", "3", "--sched", "pct:2", "--runs", SANITIZER_BUDGET("300", "30"), prog,
+                NULL);
     g_assert_cmpint(r.status, ==, 0);
     result_clear(&r);
 }
@@ -184,7 +186,7 @@ static void test_c11_threads(gconstpointer data)
     if (!need_cpu(cpu))
         return;
     g_autofree char *prog = guest(cpu, "threads-c11");
-    struct result r = atomsim("--cores", "3", "--runs", "200", prog, NULL);
+    struct result r = atomsim("--cores", "3", "--runs", SANITIZER_BUDGET("200", "20"), prog, NULL);
     g_assert_cmpint(r.status, ==, 0);
     result_clear(&r);
     r = atomsim("--cores", "3", prog, NULL);

@@ -24,14 +24,17 @@
 # (NAME.trace, NAME.json and NAME.json.schedule, NAME.html, NAME.rec ...).
 # OUTDIR defaults to a new temporary directory; it is kept, and printed.
 #
-# The set: every example program of every cpu (sparc32 arm x86 x86_64) with
+# The set: every example program of every cpu (all six) with
 # the default options, and with --seed 7 and --trace/--json/--timeline;
 # pinned schedules (--schedule) and several strategies (rr, random:M, pct:D,
 # pct:D:K, pct without K) on a few programs per cpu; --runs 50 hunts with and
 # without --shrink, --keep-going, --shard; --sched dfs on small test guests;
 # faults (strip-lock, sc-fail:P, delay-holder:N); --monitor value and switch
 # on arm; --record then --sched replay; limits (--max-steps, --spin-limit,
-# --lock-table-size, --cores); explain; --help, --version; error cases.
+# --lock-table-size, --cores); explain; every memory model of each cpu on
+# the shapes that tell them apart, run and searched; SV-COMP's reach_error
+# with --only-checks and --only-reach-error; `atomsim litmus` on a few
+# catalogue tests of every dialect; --help, --version; error cases.
 # Not in it: --jobs above 1 and --time-limit, whose results may depend on
 # the host's timing.
 #
@@ -41,6 +44,10 @@
 #     shrink summaries, printed, and in the JSON "search" and the timeline's
 #     result line);
 #   - rates, "1498 runs/s" -> "R runs/s";
+#   - any other duration, "0.12 s" -> "T s" (`atomsim litmus`'s per test,
+#     in all, building, the slowest run), and herd's "Time NAME 0.01" ->
+#     "Time NAME T" (its cache of built tests is shared by both sides: the
+#     second builds nothing);
 #   - the binary's own directory, if printed, -> "BUILDDIR" (each binary
 #     runs as a copy, OUTDIR/bin/<side>/atomsim, taken at the start so that
 #     a rebuild during the run does not matter; atomsim explain finds the
@@ -64,7 +71,7 @@ if [ $# -eq 3 ]; then
 else
 	outdir=$(mktemp -d "${TMPDIR:-/tmp}/compare-outputs.XXXXXX")
 fi
-rm -rf "$outdir/before" "$outdir/after" "$outdir/inputs" "$outdir/bin"
+rm -rf "$outdir/before" "$outdir/after" "$outdir/inputs" "$outdir/bin" "$outdir/litmus-cache"
 
 # Snapshot both binaries first, so that a rebuild during the run (of a tree
 # being edited) does not swap a binary halfway.
@@ -72,9 +79,13 @@ for side in before after; do
 	if [ $side = before ]; then d=$before_dir; else d=$after_dir; fi
 	mkdir -p "$outdir/bin/$side"
 	cp "$d/atomsim" "$outdir/bin/$side/atomsim"
+	# `atomsim litmus` builds with the atomsim-cc beside it: AFTER's for
+	# both (the guest toolchain is not what is compared)
+	printf '#!/bin/sh\nexec "%s/tools/atomsim-cc" "$@"\n' "$after_dir" > "$outdir/bin/$side/atomsim-cc"
+	chmod +x "$outdir/bin/$side/atomsim-cc"
 done
 
-CPUS="sparc32 arm x86 x86_64"
+CPUS="sparc32 arm x86 x86_64 aarch64 riscv64"
 
 # The inputs, once, from BEFORE's tree.
 inputs="$outdir/inputs"
@@ -88,9 +99,20 @@ mkdir -p "$inputs"
 done)
 optional="tests/guest/arm/unaligned-exclusive.elf tests/litmus/arm/arm-aba.elf tests/litmus/x86/x86-add.elf"
 for cpu in $CPUS; do
-	for g in peterson counter-once counter-atomic-once; do
+	for g in peterson counter-once counter-atomic-once threads-sv threads-spin-atomic; do
 		optional="$optional tests/guest/$cpu/$g.elf"
 	done
+	for l in shape-sb shape-mp shape-2p2w; do
+		optional="$optional tests/litmus/$cpu/$l.elf"
+	done
+done
+# The litmus files `atomsim litmus` reads (it builds them itself).
+litmus_files="x86/sb.litmus x86/mp.litmus arm/mp-dmbst-po.litmus arm/sb-dmb.litmus
+	aarch64/mp-rel-acq.litmus aarch64/2+2w.litmus c/SB.litmus c/MP+wmb+rmb.litmus"
+for f in $litmus_files; do
+	mkdir -p "$inputs/litmus/$(dirname "$f")" &&
+		cp "$before_dir/tests/litmus-files/$f" "$inputs/litmus/$f" 2>/dev/null ||
+		cp "$(dirname "$0")/../tests/litmus-files/$f" "$inputs/litmus/$f"
 done
 for f in $optional; do
 	if [ ! -f "$before_dir/$f" ]; then
@@ -107,7 +129,7 @@ done
 run() {
 	local name=$1 rc=0
 	shift
-	ATOMSIM_PROGRAMS=programs "$bin" "$@" >"out/$name.stdout" 2>"out/$name.stderr" </dev/null || rc=$?
+	ATOMSIM_PROGRAMS=programs ATOMSIM_CACHE_DIR="$outdir/litmus-cache" "$bin" "$@" >"out/$name.stdout" 2>"out/$name.stderr" </dev/null || rc=$?
 	{
 		echo "== atomsim $*"
 		echo "== stdout"
@@ -191,6 +213,27 @@ run_all() {
 			run "$cpu-dfs-shard" --sched dfs:2 --shard 0/2 --json "out/$cpu-dfs-shard.json" \
 				tests/guest/$cpu/counter-once.elf
 
+		# Every memory model the cpu has, where they part.
+		for m in sc tso pso arm rvwmo; do
+			run "$cpu-memory-$m-dekker" --memory $m --runs 30 --seed 2 $p/broken/dekker-no-fence.elf
+			for l in shape-sb shape-mp shape-2p2w; do
+				have tests/litmus/$cpu/$l.elf || continue
+				run "$cpu-memory-$m-dfs-$l" --memory $m --sched dfs tests/litmus/$cpu/$l.elf
+				run "$cpu-memory-$m-trace-$l" --memory $m --seed 4 --trace tests/litmus/$cpu/$l.elf
+			done
+		done
+
+		# SV-COMP's reach_error.
+		for g in threads-sv threads-spin-atomic; do
+			have tests/guest/$cpu/$g.elf || continue
+			run "$cpu-svcomp-$g" --cores 3 --runs 20 tests/guest/$cpu/$g.elf
+			run "$cpu-svcomp-$g-checks" --cores 3 --only-checks --runs 20 tests/guest/$cpu/$g.elf
+			run "$cpu-svcomp-$g-reach" --cores 3 --only-reach-error --runs 20 \
+				--json "out/$cpu-svcomp-$g.json" tests/guest/$cpu/$g.elf
+			run "$cpu-svcomp-$g-dfs" --cores 3 --only-reach-error --sched dfs:1 --runs 200 \
+				tests/guest/$cpu/$g.elf
+		done
+
 		# Faults.
 		run "$cpu-fault-delay" --fault delay-holder:5 --seed 2 $p/spinlock.elf
 		run "$cpu-fault-delay-runs" --fault delay-holder:3 --runs 20 $p/broken/test-then-set.elf
@@ -243,6 +286,12 @@ run_all() {
 	run explain-html explain atomic_add_return --html out/explain-html.html
 	run explain-spin explain --cpu x86 spin_lock
 
+	# Litmus files, each under its cpus' own models.
+	for f in $litmus_files; do
+		n=litmus-$(echo "${f%.litmus}" | tr /+ --)
+		run "$n" litmus litmus/$f
+	done
+
 	# Help, version.
 	run help --help
 	run version --version
@@ -283,6 +332,7 @@ for side in before after; do
 		sed -E -i \
 			-e 's/ in [0-9]+(\.[0-9]+)? s\b/ in T s/g' \
 			-e 's/[0-9]+(\.[0-9]+)? runs\/s\b/R runs\/s/g' \
+			-e 's/\b[0-9]+\.[0-9]+ s\b/T s/g' -e 's/^(Time [^ ]+) [0-9.]+$/\1 T/' \
 			-e "s|$outdir/bin/$side|BUILDDIR|g" \
 			-e "s|$build|BUILDDIR|g" \
 			"$f"
