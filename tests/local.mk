@@ -82,6 +82,9 @@ TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests
 	tests/test-install.sh tests/test-litmus-files.sh tests/test-step.sh tests/test-monitor-all.sh
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
 	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh
+# ... and what test-readme.sh and test-tutorial.sh share: a tree to run the
+# documents' commands in.
+EXTRA_DIST += %D%/doc-commands.sh
 # The catalogue of herd7-syntax litmus tests that `atomsim litmus` runs
 # (tests/test-litmus-files.sh): a directory per dialect.
 EXTRA_DIST += %D%/litmus-files
