@@ -65,7 +65,8 @@ tests_test_libc_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_libc_LDADD = $(GLIB_LIBS)
 
 # A sanitizer build runs some long tests on fewer cpus (test-litmus-files.sh);
-# the litmus tests README runs are built into the build tree, not ~/.cache.
+# the litmus tests README and the manual run are built into the build tree,
+# not ~/.cache.
 AM_TESTS_ENVIRONMENT = ATOMSIM_SANITIZED='$(SANITIZER_FLAGS)'; export ATOMSIM_SANITIZED; \
 	ATOMSIM_CACHE_DIR='$(abs_top_builddir)/tests/litmus-cache'; export ATOMSIM_CACHE_DIR;
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
