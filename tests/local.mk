@@ -65,7 +65,8 @@ tests_test_libc_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_libc_LDADD = $(GLIB_LIBS)
 
 # A sanitizer build runs some long tests on fewer cpus (test-litmus-files.sh);
-# the litmus tests README runs are built into the build tree, not ~/.cache.
+# the litmus tests README and the manual run are built into the build tree,
+# not ~/.cache.
 AM_TESTS_ENVIRONMENT = ATOMSIM_SANITIZED='$(SANITIZER_FLAGS)'; export ATOMSIM_SANITIZED; \
 	ATOMSIM_CACHE_DIR='$(abs_top_builddir)/tests/litmus-cache'; export ATOMSIM_CACHE_DIR;
 TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
@@ -82,6 +83,9 @@ TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests
 	tests/test-install.sh tests/test-litmus-files.sh tests/test-step.sh tests/test-monitor-all.sh
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
 	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh
+# ... and what test-readme.sh and test-tutorial.sh share: a tree to run the
+# documents' commands in.
+EXTRA_DIST += %D%/doc-commands.sh
 # The catalogue of herd7-syntax litmus tests that `atomsim litmus` runs
 # (tests/test-litmus-files.sh): a directory per dialect.
 EXTRA_DIST += %D%/litmus-files

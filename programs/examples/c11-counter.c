@@ -1,8 +1,8 @@
 /* c11-counter.c — C11 atomics (<stdatomic.h>, _Atomic) on every cpu: each
  * core adds ITER to counters of 2, 4 and 8 bytes with
  * atomic_fetch_add_explicit(..., memory_order_relaxed), and to a plain one
- * with ++.  gcc builds each fetch_add its cpu's way (README, "C11
- * atomics"): one locked instruction on x86, an ldrex/strex loop on arm
+ * with ++.  gcc builds each fetch_add its cpu's way (doc/manual.md,
+ * "C11 atomics"): one locked instruction on x86, an ldrex/strex loop on arm
  * (ldrexd/strexd for 8 bytes), an LSE ldadd on aarch64, an AMO on riscv64
  * (and, for 2 bytes, an lr/sc loop on the word that holds it, in atomsim's
  * library), and on sparc32 a call into the library, which takes the lock

@@ -7,7 +7,7 @@
 #define ATOMSIM_ERROR (atomsim_error_quark())
 GQuark atomsim_error_quark(void);
 
-/* The process's exit codes, documented in README.md and --help. */
+/* The process's exit codes, documented in doc/manual.md and --help. */
 enum atomsim_exit {
     EXIT_CLEAN = 0,     /* every core ended, nothing found */
     EXIT_FINDING = 1,   /* a finding: a failed sim_check, a core's non-zero exit */

@@ -8,7 +8,7 @@
  * visible at once, in program order, so it never sees the outcome RVWMO
  * allows (RISC-V unprivileged ISA, chapter 17: nothing orders two AMOs to
  * different addresses without .aq/.rl): fewer outcomes than the hardware,
- * never more (README, "Memory models").
+ * never more (doc/manual.md, "Memory models").
  *
  * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *

@@ -9,7 +9,7 @@
  * sees the outcome, though RVWMO allows it (no preserved-program-order rule
  * orders an AMO without .aq/.rl before a later load of another address;
  * RISC-V unprivileged ISA, chapter 17): one of the outcomes atomsim does
- * not produce (README, "Memory models"), never one it should not.
+ * not produce (doc/manual.md, "Memory models"), never one it should not.
  *
  * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *

@@ -5,7 +5,7 @@
  * (C11 7.17.3).  c11-sb-relaxed.c and c11-sb-fence.c include this file
  * with other orders.
  *
- * gcc's code (atomsim-cc; the README's "C11 atomics"): x86 stores with
+ * gcc's code (atomsim-cc; doc/manual.md, "C11 atomics"): x86 stores with
  * xchg (locked: drains the buffer), loads with mov; arm dmb ish, str, dmb
  * ish and dmb ish, ldr, dmb ish; aarch64 stlr and ldar (Arm ARM B2.3: a
  * store-release is ordered before a later load-acquire); riscv64 fence
