@@ -69,18 +69,21 @@ tests_test_libc_LDADD = $(GLIB_LIBS)
 # not ~/.cache.
 AM_TESTS_ENVIRONMENT = ATOMSIM_SANITIZED='$(SANITIZER_FLAGS)'; export ATOMSIM_SANITIZED; \
 	ATOMSIM_CACHE_DIR='$(abs_top_builddir)/tests/litmus-cache'; export ATOMSIM_CACHE_DIR;
-TESTS += tests/test-machine tests/test-decode tests/test-cli tests/test-litmus \
-	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
-	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-libc tests/test-threads tests/test-c11 tests/test-litmus-file
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 # Shell-script tests print PASS:/FAIL: lines and exit 0, 1 or 77 (skip): they
 # run under automake's plain driver (SH_LOG_DRIVER, build-aux/test-driver).
 # test-browser.sh opens atomsim's HTML pages in headless chromium and leaves
 # screenshots (and, when a check fails, the DOM) next to its log.
 TEST_EXTENSIONS = .sh
-TESTS += tests/test-browser.sh tests/test-tutorial.sh tests/test-readme.sh tests/test-layers.sh \
-	tests/test-install.sh tests/test-litmus-files.sh tests/test-step.sh tests/test-monitor-all.sh
+# The tests, the longest first: make check -j runs them in this order, and
+# a long one started last would run alone at the end.
+TESTS += tests/test-litmus-files.sh tests/test-hunt tests/test-litmus tests/test-cli \
+	tests/test-threads tests/test-machine tests/test-atomic tests/test-broken \
+	tests/test-layers.sh tests/test-browser.sh tests/test-c11 tests/test-readme.sh \
+	tests/test-dfs tests/test-elf tests/test-libc tests/test-views tests/test-explain \
+	tests/test-step.sh tests/test-tutorial.sh tests/test-json tests/test-lost-update \
+	tests/test-install.sh tests/test-monitor-all.sh tests/test-decode tests/test-taint \
+	tests/test-litmus-file
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
 	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh
 # ... and what test-readme.sh and test-tutorial.sh share: a tree to run the

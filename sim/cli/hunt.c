@@ -193,17 +193,36 @@ static int report_first_schedule(const struct options *o, struct run *r,
     return status;
 }
 
+/* The environment's checks of the search's reduction (doc/manual.md,
+ * "Hunting"): ATOMSIM_DFS_REDUCE=0 prunes nothing, and
+ * ATOMSIM_DFS_CLASSES=FILE gets each distinct interleaving completed, one a
+ * line (the caller closes it). */
+static void dfs_checks_from_env(struct dfs_options *dop)
+{
+    const char *reduce = g_getenv("ATOMSIM_DFS_REDUCE");
+    dop->no_reduction = reduce != NULL && strcmp(reduce, "0") == 0;
+    const char *path = g_getenv("ATOMSIM_DFS_CLASSES");
+    if (path != NULL && *path != '\0') {
+        dop->classes = fopen(path, "w");
+        if (dop->classes == NULL)
+            g_warning("ATOMSIM_DFS_CLASSES: cannot write %s", path);
+    }
+}
+
 int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
              const struct run_options *ro, unsigned traced_sinks, unsigned bound)
 {
     struct dfs_options dop = { .bound = bound, .max_runs = o->runs > 1 ? (uint64_t)o->runs : 0,
                                .time_limit = o->time_limit, .shard = o->shard,
                                .shards = o->shards };
+    dfs_checks_from_env(&dop);
     struct dfs_result res;
     struct status_line line;
     dop.ticker = status_line_start(&line, "schedules");
     dfs_search(r, ro, traced_sinks, &dop, &res);
     status_line_clear(&line);
+    if (dop.classes != NULL)
+        fclose(dop.classes);
     int status = EXIT_CLEAN;
     if (res.found != NULL) {
         g_autofree char *summary = g_strdup_printf(

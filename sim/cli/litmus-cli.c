@@ -181,9 +181,11 @@ static int run_on(struct litmus_cli *cli, const struct litmus_test *t, const str
     return (int)j;
 }
 
-/* The cpus test t runs on: --cpu's that can run it, else its own. */
+/* The cpus test t runs on: --cpu's that can run it, else its own.  A test
+ * for no cpu, or named but not for --cpu, is an error, said on stderr
+ * unless quiet. */
 static unsigned cpus_of(struct litmus_cli *cli, const struct litmus_test *t, bool named,
-                        const struct cpu_ops **cpus, bool *error_said)
+                        bool quiet, const struct cpu_ops **cpus, bool *error_said)
 {
     g_autoptr(GError) error = NULL;
     if (litmus_is_c(t)) {
@@ -198,7 +200,8 @@ static unsigned cpus_of(struct litmus_cli *cli, const struct litmus_test *t, boo
     }
     const struct cpu_ops *own = litmus_cpu_for(t, &error);
     if (own == NULL) {
-        fprintf(stderr, "atomsim litmus: %s\n", error->message);
+        if (!quiet)
+            fprintf(stderr, "atomsim litmus: %s\n", error->message);
         *error_said = true;
         return 0;
     }
@@ -207,8 +210,9 @@ static unsigned cpus_of(struct litmus_cli *cli, const struct litmus_test *t, boo
         wanted |= cli->cpus[i] == own;
     if (!wanted) {
         if (named) {
-            fprintf(stderr, "atomsim litmus: %s: a litmus test for %s (atomsim's %s), not for "
-                    "--cpu %s\n", t->file, t->arch, own->name, cli->cpus[0]->name);
+            if (!quiet)
+                fprintf(stderr, "atomsim litmus: %s: a litmus test for %s (atomsim's %s), "
+                        "not for --cpu %s\n", t->file, t->arch, own->name, cli->cpus[0]->name);
             *error_said = true;
         }
         return 0;
@@ -228,7 +232,7 @@ static void run_file(struct litmus_cli *cli, const struct test_file *f)
     }
     const struct cpu_ops *cpus[16];
     bool error_said = false;
-    unsigned n = cpus_of(cli, t, f->named, cpus, &error_said);
+    unsigned n = cpus_of(cli, t, f->named, false, cpus, &error_said);
     if (n == 0) {
         cli->totals.errors += error_said;
         cli->totals.skipped += !error_said;
@@ -243,6 +247,24 @@ static void run_file(struct litmus_cli *cli, const struct test_file *f)
         default: cli->totals.errors++; break;
         }
         fflush(stdout);
+    }
+}
+
+/* Queue every file's tests to be built, in the order they run: they build
+ * in threads, one for each processor, while the first ones run. */
+static void build_soon(struct litmus_cli *cli, GPtrArray *files)
+{
+    if (g_get_num_processors() < 2 || files->len < 2)
+        return;
+    for (guint i = 0; i < files->len; i++) {
+        const struct test_file *f = g_ptr_array_index(files, i);
+        struct litmus_test *t = litmus_load(f->path, NULL);
+        if (t == NULL)
+            continue;
+        const struct cpu_ops *cpus[16];
+        bool error_said = false;
+        unsigned n = cpus_of(cli, t, f->named, true, cpus, &error_said);
+        litmus_build_soon(&cli->builder, t, cpus, n);
     }
 }
 
@@ -346,6 +368,7 @@ int litmus_main(int argc, char **argv)
         litmus_builder_clear(&cli.builder);
         return EXIT_USAGE;
     }
+    build_soon(&cli, files);
     for (guint i = 0; i < files->len; i++)
         run_file(&cli, g_ptr_array_index(files, i));
     if (!one)

@@ -7,9 +7,16 @@
 
 #define GUEST_STRING_MAX 512
 
-static int64_t guest_write(struct machine *m, uint64_t fd, uint64_t buf, uint64_t len,
-                           struct guest_outcome *out)
+/* Each call's handler: the result, or -errno. */
+typedef int64_t call_fn(struct machine *m, struct core *c, const uint64_t args[3],
+                        struct guest_outcome *out);
+
+/* write(fd, buf, len): the bytes go to the run's output. */
+static int64_t call_write(struct machine *m, struct core *c, const uint64_t args[3],
+                          struct guest_outcome *out)
 {
+    (void)c;
+    uint64_t fd = args[0], buf = args[1], len = args[2];
     if (fd != 1 && fd != 2)
         return -EBADF;
     const char *p = machine_guest_ptr(m, buf, len);
@@ -92,9 +99,11 @@ void guest_end_program(struct machine *m, int code)
 /* SIM_SYS_WAIT: block unless the 32-bit word at addr has changed (Linux's
  * futex_wait rule: the check and the sleep are one step, so a wake between
  * the caller's look at the word and its wait is never lost). */
-static int64_t wait_on(struct machine *m, struct core *c, uint64_t addr, uint64_t expected,
-                       uint64_t what)
+static int64_t call_wait(struct machine *m, struct core *c, const uint64_t args[3],
+                         struct guest_outcome *out)
 {
+    (void)out;
+    uint64_t addr = args[0], expected = args[1], what = args[2];
     if (addr % 4 != 0 || machine_guest_ptr(m, addr, 4) == NULL)
         return -EFAULT;
     if ((uint32_t)machine_read(m, addr, 4) != (uint32_t)expected)
@@ -110,13 +119,16 @@ static int64_t wait_on(struct machine *m, struct core *c, uint64_t addr, uint64_
 
 /* SIM_SYS_WAKE: up to count waiters on addr run again, the lowest cores
  * first. */
-static int64_t wake(struct machine *m, uint64_t addr, uint64_t count)
+static int64_t call_wake(struct machine *m, struct core *c, const uint64_t args[3],
+                         struct guest_outcome *out)
 {
+    (void)c, (void)out;
+    uint64_t addr = args[0], count = args[1];
     int64_t woken = 0;
     for (unsigned i = 0; i < m->ncores && (uint64_t)woken < count; i++) {
-        struct core *c = &m->cores[i];
-        if (c->state == CORE_WAITING && c->wait_addr == addr) {
-            c->state = CORE_RUNNING;
+        struct core *waiter = &m->cores[i];
+        if (waiter->state == CORE_WAITING && waiter->wait_addr == addr) {
+            waiter->state = CORE_RUNNING;
             woken++;
         }
     }
@@ -125,8 +137,11 @@ static int64_t wake(struct machine *m, uint64_t addr, uint64_t count)
 
 /* SIM_SYS_THREAD_NEW: the next core, in order, or none (the run ends: the
  * caller's outcome says how many cores the program needs). */
-static int64_t thread_new(struct machine *m, uint64_t caller, struct guest_outcome *out)
+static int64_t call_thread_new(struct machine *m, struct core *c, const uint64_t args[3],
+                               struct guest_outcome *out)
 {
+    (void)c;
+    uint64_t caller = args[0];
     if (m->threads >= m->ncores) {
         out->cores_needed = m->threads + 1;
         out->check_pc = caller;
@@ -135,60 +150,137 @@ static int64_t thread_new(struct machine *m, uint64_t caller, struct guest_outco
     return m->threads++;
 }
 
-/* The calls a guest makes, whatever their numbers on its cpu. */
+static int64_t call_exit(struct machine *m, struct core *c, const uint64_t args[3],
+                         struct guest_outcome *out)
+{
+    core_exit(m, c, (int)(args[0] & 0xff), out);
+    return 0;
+}
+
+static int64_t call_exit_group(struct machine *m, struct core *c, const uint64_t args[3],
+                               struct guest_outcome *out)
+{
+    every_core_exits(m, c, (int)(args[0] & 0xff), out);
+    return 0;
+}
+
+static int64_t call_cpu_id(struct machine *m, struct core *c, const uint64_t args[3],
+                           struct guest_outcome *out)
+{
+    (void)m, (void)args, (void)out;
+    return c->id;
+}
+
+static int64_t call_ncpus(struct machine *m, struct core *c, const uint64_t args[3],
+                          struct guest_outcome *out)
+{
+    (void)c, (void)args, (void)out;
+    return m->ncores;
+}
+
+static int64_t call_barrier(struct machine *m, struct core *c, const uint64_t args[3],
+                            struct guest_outcome *out)
+{
+    (void)args, (void)out;
+    c->state = CORE_AT_BARRIER;
+    barrier_release_if_complete(m);
+    return 0;
+}
+
+static int64_t call_check_failed(struct machine *m, struct core *c, const uint64_t args[3],
+                                 struct guest_outcome *out)
+{
+    (void)c;
+    out->check_failed = guest_string(m, args[0]);
+    out->check_pc = args[1];
+    return 0;
+}
+
+static int64_t call_abort(struct machine *m, struct core *c, const uint64_t args[3],
+                          struct guest_outcome *out)
+{
+    call_check_failed(m, c, args, out);
+    out->aborted = true;
+    guest_end_program(m, GUEST_ABORT_STATUS);  /* the finding is the abort */
+    return 0;
+}
+
+static int64_t call_atomic(struct machine *m, struct core *c, const uint64_t args[3],
+                           struct guest_outcome *out)
+{
+    (void)out;
+    m->atomic_core = args[0] ? (int)c->id : -1;
+    return 0;
+}
+
+static int64_t call_nondet(struct machine *m, struct core *c, const uint64_t args[3],
+                           struct guest_outcome *out)
+{
+    (void)m, (void)c;
+    out->nondet_bits = args[0] == 0 || args[0] > 64 ? 64 : (unsigned)args[0];
+    return 0;
+}
+
+static int64_t call_assume(struct machine *m, struct core *c, const uint64_t args[3],
+                           struct guest_outcome *out)
+{
+    (void)c, (void)args;
+    out->assume_failed = true;
+    guest_end_program(m, 0);
+    return 0;
+}
+
+/* The calls a guest makes, listed once: the number (Linux's calls have the
+ * cpu's numbers, atomsim's own the same on all), the name, what the call
+ * reaches beyond its own core, whether it is quiet (changes nothing another
+ * core could see) and its handler.  A wait reads its word and a wake decides
+ * which cores run. */
+#define GUEST_CALLS(X)                                                                   \
+    X(WRITE, cpu->sys_write, "write", REACH_READS_MEMORY, false, call_write)             \
+    X(EXIT, cpu->sys_exit, "exit", REACH_SCHEDULE, false, call_exit)                     \
+    X(EXIT_GROUP, cpu->sys_exit_group, "exit_group", REACH_SCHEDULE, false,              \
+      call_exit_group)                                                                   \
+    X(CPU_ID, SIM_SYS_CPU_ID, "sim_cpu_id", REACH_OWN_CORE, true, call_cpu_id)           \
+    X(NCPUS, SIM_SYS_NCPUS, "sim_ncpus", REACH_OWN_CORE, true, call_ncpus)               \
+    X(BARRIER, SIM_SYS_BARRIER, "sim_barrier", REACH_SCHEDULE, false, call_barrier)      \
+    X(CHECK_FAIL, SIM_SYS_CHECK_FAIL, "sim_check_failed", REACH_READS_MEMORY, false,     \
+      call_check_failed)                                                                 \
+    X(ABORT, SIM_SYS_ABORT, "abort", REACH_SCHEDULE, false, call_abort)                  \
+    X(THREAD_NEW, SIM_SYS_THREAD_NEW, "pthread_create", REACH_SCHEDULE, false,           \
+      call_thread_new)                                                                   \
+    X(WAIT, SIM_SYS_WAIT, "wait", REACH_ANYTHING, false, call_wait)                      \
+    X(WAKE, SIM_SYS_WAKE, "wake", REACH_SCHEDULE, false, call_wake)                      \
+    X(ATOMIC, SIM_SYS_ATOMIC, "atomic section", REACH_SCHEDULE, true, call_atomic)       \
+    X(NONDET, SIM_SYS_NONDET, "nondet", REACH_OWN_CORE, true, call_nondet)               \
+    X(ASSUME, SIM_SYS_ASSUME, "assume", REACH_SCHEDULE, false, call_assume)
+
 enum call {
-    CALL_WRITE, CALL_EXIT, CALL_EXIT_GROUP,
-    CALL_CPU_ID, CALL_NCPUS, CALL_BARRIER, CALL_CHECK_FAIL, CALL_ABORT,
-    CALL_THREAD_NEW, CALL_WAIT, CALL_WAKE, CALL_ATOMIC, CALL_NONDET, CALL_ASSUME,
+#define CALL_ENUM(id, nr, name, reach, quiet, fn) CALL_##id,
+    GUEST_CALLS(CALL_ENUM)
+#undef CALL_ENUM
     CALL_UNKNOWN,
 };
 
 static const struct {
     const char *name;
     enum guest_call_reach reach;
-    bool quiet;                 /* changes nothing another core could see */
+    bool quiet;
+    call_fn *fn;
 } calls[] = {
-    [CALL_WRITE] = { "write", REACH_READS_MEMORY },
-    [CALL_EXIT] = { "exit", REACH_SCHEDULE },
-    [CALL_EXIT_GROUP] = { "exit_group", REACH_SCHEDULE },
-    [CALL_CPU_ID] = { "sim_cpu_id", REACH_OWN_CORE, true },
-    [CALL_NCPUS] = { "sim_ncpus", REACH_OWN_CORE, true },
-    [CALL_BARRIER] = { "sim_barrier", REACH_SCHEDULE },
-    [CALL_CHECK_FAIL] = { "sim_check_failed", REACH_READS_MEMORY },
-    [CALL_ABORT] = { "abort", REACH_SCHEDULE },
-    [CALL_THREAD_NEW] = { "pthread_create", REACH_SCHEDULE },
-    /* a wait reads its word, a wake decides which cores run */
-    [CALL_WAIT] = { "wait", REACH_ANYTHING },
-    [CALL_WAKE] = { "wake", REACH_SCHEDULE },
-    [CALL_ATOMIC] = { "atomic section", REACH_SCHEDULE, true },
-    [CALL_NONDET] = { "nondet", REACH_OWN_CORE, true },
-    [CALL_ASSUME] = { "assume", REACH_SCHEDULE },
-    [CALL_UNKNOWN] = { NULL, REACH_ANYTHING },
+#define CALL_ENTRY(id, nr, name, reach, quiet, fn) [CALL_##id] = { name, reach, quiet, fn },
+    GUEST_CALLS(CALL_ENTRY)
+#undef CALL_ENTRY
+    [CALL_UNKNOWN] = { NULL, REACH_ANYTHING, false, NULL },
 };
 
-/* Linux's calls have the cpu's numbers; atomsim's own are the same on all. */
 static enum call call_of(const struct cpu_ops *cpu, uint64_t nr)
 {
-    if (nr == cpu->sys_write)
-        return CALL_WRITE;
-    if (nr == cpu->sys_exit)
-        return CALL_EXIT;
-    if (nr == cpu->sys_exit_group)
-        return CALL_EXIT_GROUP;
-    switch (nr) {
-    case SIM_SYS_CPU_ID: return CALL_CPU_ID;
-    case SIM_SYS_NCPUS: return CALL_NCPUS;
-    case SIM_SYS_BARRIER: return CALL_BARRIER;
-    case SIM_SYS_CHECK_FAIL: return CALL_CHECK_FAIL;
-    case SIM_SYS_ABORT: return CALL_ABORT;
-    case SIM_SYS_THREAD_NEW: return CALL_THREAD_NEW;
-    case SIM_SYS_WAIT: return CALL_WAIT;
-    case SIM_SYS_WAKE: return CALL_WAKE;
-    case SIM_SYS_ATOMIC: return CALL_ATOMIC;
-    case SIM_SYS_NONDET: return CALL_NONDET;
-    case SIM_SYS_ASSUME: return CALL_ASSUME;
-    default: return CALL_UNKNOWN;
-    }
+#define CALL_MATCH(id, number, name, reach, quiet, fn) \
+    if (nr == (uint64_t)(number))                      \
+        return CALL_##id;
+    GUEST_CALLS(CALL_MATCH)
+#undef CALL_MATCH
+    return CALL_UNKNOWN;
 }
 
 const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
@@ -210,52 +302,8 @@ int64_t guest_call(struct machine *m, struct core *c, uint64_t nr, const uint64_
                    struct guest_outcome *out)
 {
     *out = (struct guest_outcome){ 0 };
-    switch (call_of(m->cpu, nr)) {
-    case CALL_WRITE:
-        return guest_write(m, args[0], args[1], args[2], out);
-    case CALL_EXIT:
-        core_exit(m, c, (int)(args[0] & 0xff), out);
-        return 0;
-    case CALL_EXIT_GROUP:
-        every_core_exits(m, c, (int)(args[0] & 0xff), out);
-        return 0;
-    case CALL_CPU_ID:
-        return c->id;
-    case CALL_NCPUS:
-        return m->ncores;
-    case CALL_BARRIER:
-        c->state = CORE_AT_BARRIER;
-        barrier_release_if_complete(m);
-        return 0;
-    case CALL_CHECK_FAIL:
-        out->check_failed = guest_string(m, args[0]);
-        out->check_pc = args[1];
-        return 0;
-    case CALL_ABORT:
-        out->check_failed = guest_string(m, args[0]);
-        out->check_pc = args[1];
-        out->aborted = true;
-        guest_end_program(m, GUEST_ABORT_STATUS);  /* the finding is the abort */
-        return 0;
-    case CALL_THREAD_NEW:
-        return thread_new(m, args[0], out);
-    case CALL_WAIT:
-        return wait_on(m, c, args[0], args[1], args[2]);
-    case CALL_WAKE:
-        return wake(m, args[0], args[1]);
-    case CALL_ATOMIC:
-        m->atomic_core = args[0] ? (int)c->id : -1;
-        return 0;
-    case CALL_NONDET:
-        out->nondet_bits = args[0] == 0 || args[0] > 64 ? 64 : (unsigned)args[0];
-        return 0;
-    case CALL_ASSUME:
-        out->assume_failed = true;
-        guest_end_program(m, 0);
-        return 0;
-    default:
-        return -ENOSYS;
-    }
+    call_fn *fn = calls[call_of(m->cpu, nr)].fn;
+    return fn != NULL ? fn(m, c, args, out) : -ENOSYS;
 }
 
 const struct core *guest_first_waiting(const struct machine *m)

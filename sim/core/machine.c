@@ -247,6 +247,12 @@ static uint64_t hash_bytes(uint64_t h, const uint8_t *p, size_t len)
     return h;
 }
 
+bool machine_core_reg(const struct core *c, int reg, uint64_t *value)
+{
+    *value = 0;         /* a 32-bit register fills the low half */
+    return uc_reg_read(c->uc, reg, value) == UC_ERR_OK;
+}
+
 uint64_t machine_core_fingerprint(struct machine *m, struct core *c)
 {
     uint64_t h = 0xcbf29ce484222325ull;

@@ -91,6 +91,10 @@ uint64_t machine_decode(const struct machine *m, const uint8_t *p, unsigned size
 /* Store v's low size bytes (size <= 8) at addr in the cpu's byte order. */
 void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
 
+/* Core c's register reg (a Unicorn register id of its cpu) in *value:
+ * false if the engine has no such register. */
+bool machine_core_reg(const struct core *c, int reg, uint64_t *value);
+
 /* A hash of core c's own state: its registers (the engine's whole saved
  * context) and its stack from the stack pointer up.  The same state hashes
  * the same; a different one, almost surely not. */

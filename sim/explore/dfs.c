@@ -81,7 +81,7 @@ struct dfs {
     unsigned skipped;           /* children not started: explored already */
     unsigned forgotten;         /* times the explored prefixes were dropped */
     GHashTable *classes;        /* the completed runs' traces: 64-bit digests */
-    FILE *classes_file;         /* ATOMSIM_DFS_CLASSES: their texts, or NULL */
+    FILE *classes_file;         /* their texts (dfs_options.classes), or NULL */
     bool warned;                /* that runs of one trace differed */
     /* No bound: a prefix explored covers every equivalent one, however
      * many preemptions either took (each is counted as none). */
@@ -219,9 +219,9 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
 
 /* The last run completed (it was not cut short and found nothing): count
  * its trace if it is one no run before completed (true), and write it out
- * (ATOMSIM_DFS_CLASSES, and the explore log); if one did, check that this
- * run saw what it saw (with ATOMSIM_DFS_REDUCE=0 every run of a trace is
- * checked against the first). */
+ * (dfs_options.classes, and the explore log); if one did, check that this
+ * run saw what it saw (with no reduction every run of a trace is checked
+ * against the first). */
 static bool count_class(struct dfs *s, struct dfs_result *out)
 {
     g_autofree char *text = equivalence_trace_text(s->eq);
@@ -255,28 +255,6 @@ static bool count_class(struct dfs *s, struct dfs_result *out)
     return true;
 }
 
-/* The reduction is on unless ATOMSIM_DFS_REDUCE=0 (to check it: the same
- * interleavings must complete either way). */
-static bool reduction_wanted(void)
-{
-    const char *v = g_getenv("ATOMSIM_DFS_REDUCE");
-    return v == NULL || strcmp(v, "0") != 0;
-}
-
-/* ATOMSIM_DFS_CLASSES=FILE: each distinct interleaving completed is written
- * there, one a line, as equivalence_trace_text spells it (comparable across
- * searches: sort the lines). */
-static FILE *open_classes_file(void)
-{
-    const char *path = g_getenv("ATOMSIM_DFS_CLASSES");
-    if (path == NULL || *path == '\0')
-        return NULL;
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
-        g_warning("ATOMSIM_DFS_CLASSES: cannot write %s", path);
-    return f;
-}
-
 /* Has the search used up its runs or its time? */
 static bool out_of_budget(const struct dfs_options *o, unsigned runs, gint64 start)
 {
@@ -293,7 +271,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
      * store-exclusives fail at random: then every order is its own, and the
      * search, not reduced, is still complete within its bound.  Runs are
      * named by their traces (to count them) whether the search prunes
-     * equivalent ones or not (ATOMSIM_DFS_REDUCE=0). */
+     * equivalent ones or not (no_reduction). */
     g_autoptr(equivalence) eq = equivalence_new(
         m, memory_model_get(ro->memory), ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
     struct run_options searching = run_options_quiet(ro, skip);
@@ -306,8 +284,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         g_bytes_hash, g_bytes_equal, (GDestroyNotify)g_bytes_unref, NULL);
     g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func(node_free);
     g_autoptr(GHashTable) classes = g_hash_table_new(g_direct_hash, g_direct_equal);
-    struct dfs s = { eq, reduction_wanted(), explored, stack, m->ncores, equivalence_agents(eq),
-                     o->shard, o->shards, 0, 0, 0, 0, classes, open_classes_file(), false,
+    struct dfs s = { eq, !o->no_reduction, explored, stack, m->ncores, equivalence_agents(eq),
+                     o->shard, o->shards, 0, 0, 0, 0, classes, o->classes, false,
                      o->bound == UINT_MAX };
     struct search_node *root = g_new0(struct search_node, 1);
     g_ptr_array_add(stack, root);
@@ -359,8 +337,6 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     out->skipped = s.skipped;
     out->forgotten = s.forgotten;
     out->distinct = g_hash_table_size(classes);
-    if (s.classes_file != NULL)
-        fclose(s.classes_file);
     out->seconds = (double)(g_get_monotonic_time() - start) / 1e6;
 }
 

@@ -8,11 +8,10 @@
  * short or not started.  Its memory is bounded by the depth of the search
  * (dfs.c), and by the number of distinct interleavings it counts.
  *
- * Environment, to check the reduction: ATOMSIM_DFS_REDUCE=0 runs every
- * schedule within the bound (nothing pruned; runs are still named by their
- * traces), and ATOMSIM_DFS_CLASSES=FILE writes each distinct interleaving
- * completed to FILE, one a line (equivalence_trace_text): the sorted lines
- * are the same with the reduction and without.
+ * To check the reduction, a search can prune nothing (no_reduction: runs
+ * are still named by their traces) and write each distinct interleaving it
+ * completes (classes): the sorted lines are the same with the reduction
+ * and without.
  */
 #ifndef ATOMSIM_DFS_H
 #define ATOMSIM_DFS_H
@@ -27,6 +26,9 @@ struct dfs_options {
     double time_limit;          /* seconds (0: none) */
     unsigned shard, shards;     /* --shard: the root's children are dealt out */
     struct ticker *ticker;      /* told how far the search is, or NULL */
+    bool no_reduction;          /* run every schedule within the bound */
+    FILE *classes;              /* each distinct interleaving completed, one a line
+                                   (equivalence_trace_text), or NULL */
     /* Shown each run that ended normally with an interleaving no run
      * before completed, before the run is cleared (its machine holds the
      * final state), or NULL. */

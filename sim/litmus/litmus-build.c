@@ -14,13 +14,24 @@ void litmus_builder_init(struct litmus_builder *b, const char *cc, const char *c
     b->cc = g_strdup(cc);
     b->cache_dir = g_strdup(cache_dir);
     b->stamps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    b->pool = NULL;
+    b->soon = g_ptr_array_new_with_free_func((GDestroyNotify)litmus_test_free);
+    b->building = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_mutex_init(&b->lock);
+    g_cond_init(&b->built);
 }
 
 void litmus_builder_clear(struct litmus_builder *b)
 {
     g_free(b->cc);
     g_free(b->cache_dir);
+    if (b->pool != NULL)
+        g_thread_pool_free(b->pool, TRUE, TRUE);   /* the queued dropped, the running waited for */
+    g_ptr_array_unref(b->soon);
+    g_hash_table_unref(b->building);
     g_hash_table_unref(b->stamps);
+    g_mutex_clear(&b->lock);
+    g_cond_clear(&b->built);
 }
 
 /* Does the dialect of cpu have the name arch? */
@@ -65,9 +76,11 @@ static bool run_cc(char **argv, char **err, GError **error)
  * atomsim-cc links and includes, by name, size and time (to free). */
 static char *runtime_stamp(struct litmus_builder *b, const struct cpu_ops *cpu)
 {
-    const char *known = g_hash_table_lookup(b->stamps, cpu->name);
+    g_mutex_lock(&b->lock);
+    char *known = g_strdup(g_hash_table_lookup(b->stamps, cpu->name));
+    g_mutex_unlock(&b->lock);
     if (known != NULL)
-        return g_strdup(known);
+        return known;
     GString *stamp = g_string_new(b->cc);
     g_autofree char *out = NULL;
     char *argv[] = { b->cc, "--cpu", (char *)cpu->name, "--print-runtime", NULL };
@@ -87,7 +100,9 @@ static char *runtime_stamp(struct litmus_builder *b, const struct cpu_ops *cpu)
             }
         }
     }
+    g_mutex_lock(&b->lock);
     g_hash_table_insert(b->stamps, g_strdup(cpu->name), g_strdup(stamp->str));
+    g_mutex_unlock(&b->lock);
     return g_string_free(stamp, FALSE);
 }
 
@@ -175,17 +190,57 @@ char *litmus_build(struct litmus_builder *b, const struct litmus_test *t,
     g_checksum_free(sum);
     g_autofree char *name = elf_name(t, cpu, key);
     char *elf = g_build_filename(b->cache_dir, name, NULL);
-    if (g_file_test(elf, G_FILE_TEST_IS_REGULAR))
+    /* one build of an ELF at a time: another thread's, waited for */
+    g_mutex_lock(&b->lock);
+    while (g_hash_table_contains(b->building, elf))
+        g_cond_wait(&b->built, &b->lock);
+    bool cached = g_file_test(elf, G_FILE_TEST_IS_REGULAR);
+    if (!cached)
+        g_hash_table_add(b->building, g_strdup(elf));
+    g_mutex_unlock(&b->lock);
+    if (cached)
         return elf;
+    bool ok = true;
     if (g_mkdir_with_parents(b->cache_dir, 0755) != 0) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: %s", b->cache_dir,
                     g_strerror(errno));
-        g_free(elf);
-        return NULL;
+        ok = false;
     }
-    if (!compile(b, t, cpu, harness, threads, elf, error)) {
-        g_free(elf);
-        return NULL;
-    }
+    ok = ok && compile(b, t, cpu, harness, threads, elf, error);
+    g_mutex_lock(&b->lock);
+    g_hash_table_remove(b->building, elf);
+    g_cond_broadcast(&b->built);
+    g_mutex_unlock(&b->lock);
+    if (!ok)
+        g_clear_pointer(&elf, g_free);
     return elf;
 }
+
+/* A build litmus_build_soon queued. */
+struct build_job {
+    const struct litmus_test *t;
+    const struct cpu_ops *cpu;
+};
+
+static void build_job(gpointer job, gpointer builder)
+{
+    struct build_job *j = job;
+    g_free(litmus_build(builder, j->t, j->cpu, NULL));
+    g_free(j);
+}
+
+void litmus_build_soon(struct litmus_builder *b, struct litmus_test *t,
+                       const struct cpu_ops *const *cpus, unsigned n)
+{
+    g_mutex_lock(&b->lock);
+    g_ptr_array_add(b->soon, t);
+    g_mutex_unlock(&b->lock);
+    if (b->pool == NULL)
+        b->pool = g_thread_pool_new(build_job, b, (gint)g_get_num_processors(), FALSE, NULL);
+    for (unsigned i = 0; i < n; i++) {
+        struct build_job *j = g_new(struct build_job, 1);
+        *j = (struct build_job){ t, cpus[i] };
+        g_thread_pool_push(b->pool, j, NULL);
+    }
+}
+

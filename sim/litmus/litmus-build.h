@@ -27,6 +27,12 @@ struct litmus_builder {
     char *cc;                   /* tools/atomsim-cc */
     char *cache_dir;
     GHashTable *stamps;         /* cpu name -> its runtime's stamp (char *) */
+    /* Builds ahead (litmus_build_soon), in threads: */
+    GThreadPool *pool;          /* or NULL */
+    GPtrArray *soon;            /* the tests queued, kept until the end */
+    GHashTable *building;       /* the ELFs (paths) being built now */
+    GMutex lock;                /* of stamps, soon and building */
+    GCond built;                /* one of building is done */
 };
 
 /* A builder with atomsim-cc at cc and the cache in cache_dir (made if
@@ -44,6 +50,13 @@ bool litmus_is_c(const struct litmus_test *t);
  * test's file and line where the compiler or assembler said one. */
 char *litmus_build(struct litmus_builder *b, const struct litmus_test *t,
                    const struct cpu_ops *cpu, GError **error);
+
+/* Build t (taken) for each of cpus soon, in a thread of a pool with one
+ * for each processor: the tests build while others run.  litmus_build of
+ * one being built waits for it; one not yet started it builds itself; one
+ * that failed it fails again and says why. */
+void litmus_build_soon(struct litmus_builder *b, struct litmus_test *t,
+                       const struct cpu_ops *const *cpus, unsigned n);
 
 /* The sources, for the cache's key and for the curious (to free). */
 char *litmus_harness_source(const struct litmus_test *t, const struct cpu_ops *cpu);

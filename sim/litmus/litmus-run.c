@@ -17,15 +17,6 @@ struct access {
     uint8_t write;
 };
 
-struct collect;
-
-/* The code hook on a core's engine at LITMUS_DONE. */
-struct done_hook {
-    struct collect *c;
-    unsigned core;
-    uc_hook hook;
-};
-
 /* The search's state while it runs: the test, the machine, the states. */
 struct collect {
     const struct litmus_test *t;
@@ -42,6 +33,7 @@ struct collect {
     struct access last_read[LITMUS_MAX_THREADS];        /* each core's, or addr 0 */
     unsigned spins[LITMUS_MAX_THREADS]; /* each core's accesses in a row that were */
     const struct run_control *ctl;      /* the run's, while it runs */
+    const char *unread;         /* a register the engine would not give, or NULL */
     GHashTable *executions;     /* the digests of the executions counted */
     struct litmus_outcome *out;
     struct run *r;
@@ -108,29 +100,33 @@ static int64_t typed(uint64_t v, bool wide, unsigned size)
     }
 }
 
-/* A core calls LITMUS_DONE: its registers the condition reads, from the
- * core (assembly) or from the array its first argument points to (C). */
-static void on_done(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
+/* A core is about to run LITMUS_DONE: its registers the condition reads,
+ * from the core (assembly) or from the array its first argument points to
+ * (C).  The program goes on. */
+static bool on_done(void *ctx, unsigned core, uint64_t pc)
 {
-    struct done_hook *h = data;
-    struct collect *c = h->c;
+    struct collect *c = ctx;
     (void)pc;
-    (void)size;
+    const struct core *k = &c->m->cores[core];
+    const struct cpu_litmus *d = c->m->cpu->litmus;
     unsigned word = c->m->cpu->word_size;
     uint64_t array = 0;
-    if (c->c_test)
-        uc_reg_read(uc, c->m->cpu->litmus->reg_id(c->m->cpu->litmus->arg0), &array);
+    if (c->c_test && !machine_core_reg(k, d->reg_id(d->arg0), &array))
+        c->unread = d->arg0;
     for (guint i = 0; i < c->observables->len; i++) {
         const struct litmus_observable *o = g_ptr_array_index(c->observables, i);
-        if (o->thread != (int)h->core)
+        if (o->thread != (int)core)
             continue;
         uint64_t v = 0;
-        if (!c->c_test)
-            uc_reg_read(uc, c->reg[i], &v);
-        else if (machine_guest_ptr(c->m, array + (uint64_t)c->reg[i] * word, word) != NULL)
+        if (!c->c_test) {
+            if (!machine_core_reg(k, c->reg[i], &v))
+                c->unread = o->name;
+        } else if (machine_guest_ptr(c->m, array + (uint64_t)c->reg[i] * word, word) != NULL) {
             v = machine_read(c->m, array + (uint64_t)c->reg[i] * word, word);
+        }
         c->values[i] = typed(v, c->wide[i], word);
     }
+    return false;
 }
 
 static int64_t lookup_value(void *ctx, int thread, const char *name)
@@ -361,21 +357,16 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
     c.accesses = g_array_new(FALSE, FALSE, sizeof(struct access));
     c.executions = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
                                          (GDestroyNotify)g_bytes_unref, NULL);
-    struct event_sink sink = { .event = execution_event, .ctx = &c, .begin = execution_begin };
     c.c_test = litmus_is_c(t);
     bool ok = locate(&c, error);
     const struct symbol *done = image_find_symbol(img, LITMUS_DONE);
-    struct done_hook hooks[LITMUS_MAX_THREADS] = { 0 };
-    for (unsigned i = 0; ok && i < m->ncores; i++) {
-        hooks[i] = (struct done_hook){ &c, i, 0 };
-        if (done == NULL || uc_hook_add(m->cores[i].uc, &hooks[i].hook, UC_HOOK_CODE,
-                                        (void *)on_done, &hooks[i], done->addr,
-                                        done->addr) != UC_ERR_OK) {
-            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_RESOURCE,
-                        "%s: cannot watch " LITMUS_DONE " on core %u", t->file, i);
-            ok = false;
-        }
+    if (ok && done == NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: the program has no "
+                    LITMUS_DONE, t->file);
+        ok = false;
     }
+    struct event_sink sink = { .event = execution_event, .ctx = &c, .begin = execution_begin,
+                               .reached = on_done, .watch = done != NULL ? done->addr : 0 };
     if (ok) {
         struct run_options ro = {
             .max_steps = o->max_steps,
@@ -403,9 +394,11 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
         }
         dfs_result_clear(&res);
     }
-    for (unsigned i = 0; i < m->ncores; i++)
-        if (hooks[i].hook != 0)
-            uc_hook_del(m->cores[i].uc, hooks[i].hook);
+    if (ok && c.unread != NULL) {
+        g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s: cannot read register %s",
+                    t->file, c.unread);
+        ok = false;
+    }
     GHashTableIter it;
     gpointer key, value;
     g_hash_table_iter_init(&it, c.states);

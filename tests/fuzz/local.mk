@@ -47,21 +47,22 @@ tests/fuzz/fuzz-step: $(fuzz_step_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_step_SRCS))
 
 fuzz: $(FUZZ_TARGETS:%=tests/fuzz/%)
-# Run every target for FUZZ_SECONDS; fail at the first that crashes, leaks
-# or hangs (libFuzzer leaves the input as tests/fuzz/work/crash-*).
-fuzz-smoke: fuzz $(FUZZ_ELF_SEEDS)
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  $(MKDIR_P) tests/fuzz/work/$$t; \
-	  if test $$t = fuzz-elf; then \
-	    for e in $(FUZZ_ELF_SEEDS); do cp $$e tests/fuzz/work/$$t/seed-`echo $$e | tr / -`; done; \
-	  fi; \
-	  echo "fuzz-smoke: $$t for $(FUZZ_SECONDS) s"; \
-	  tests/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-	    -artifact_prefix=tests/fuzz/work/ -print_final_stats=1 \
-	    tests/fuzz/work/$$t $(srcdir)/tests/fuzz/corpus/$$t 2> tests/fuzz/work/$$t.log || \
-	    { tail -40 tests/fuzz/work/$$t.log; echo "fuzz-smoke: $$t FAILED"; exit 1; }; \
-	  grep -E '^stat::number_of_executed_units' tests/fuzz/work/$$t.log || true; \
-	done; echo "fuzz-smoke: every target ran $(FUZZ_SECONDS) s without a crash"
+# Run every target for FUZZ_SECONDS (make -j runs several at once); fail if
+# one crashes, leaks or hangs (libFuzzer leaves the input as
+# tests/fuzz/work/crash-*).
+fuzz-smoke: $(FUZZ_TARGETS:%=fuzz-smoke-%)
+	@echo "fuzz-smoke: every target ran $(FUZZ_SECONDS) s without a crash"
+$(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%: tests/fuzz/% $(FUZZ_ELF_SEEDS)
+	@$(MKDIR_P) tests/fuzz/work/$*
+	@if test $* = fuzz-elf; then \
+	  for e in $(FUZZ_ELF_SEEDS); do cp $$e tests/fuzz/work/$*/seed-`echo $$e | tr / -`; done; \
+	fi
+	@echo "fuzz-smoke: $* for $(FUZZ_SECONDS) s"
+	@tests/fuzz/$* -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	  -artifact_prefix=tests/fuzz/work/ -print_final_stats=1 \
+	  tests/fuzz/work/$* $(srcdir)/tests/fuzz/corpus/$* 2> tests/fuzz/work/$*.log || \
+	  { tail -40 tests/fuzz/work/$*.log; echo "fuzz-smoke: $* FAILED"; exit 1; }
+	@echo "fuzz-smoke: $*: `grep -E '^stat::number_of_executed_units' tests/fuzz/work/$*.log`"
 else
 fuzz fuzz-smoke:
 	@echo "$@: skipped: configure --enable-fuzzing to build the fuzz targets (clang, libFuzzer)"
@@ -69,4 +70,4 @@ endif
 clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf tests/fuzz/work
-.PHONY: fuzz fuzz-smoke clean-fuzz
+.PHONY: fuzz fuzz-smoke $(FUZZ_TARGETS:%=fuzz-smoke-%) clean-fuzz
