@@ -118,6 +118,7 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
     out->length = 4;
     out->mem.base = uc_gpr((int)rn, true);
     out->mem.index = -1;
+    out->regs_address = CPU_REG_BIT(rn);
     uint64_t rs_bit = rs == 31 ? 0 : CPU_REG_BIT(rs);
     uint64_t rt_bit = rt == 31 ? 0 : CPU_REG_BIT(rt);
     if (is_ldapr(w)) {
@@ -282,11 +283,13 @@ static bool memory_operand(const cs_arm64 *a, int i, struct insn_info *out)
 {
     const cs_arm64_op *op = &a->operands[i];
     out->mem.base = uc_reg(op->mem.base);
+    out->regs_address = reg_bit(op->mem.base);
     /* post-indexed ([xn], #imm) names the offset as a further operand: the
      * access is at xn (C1.3.3, load/store addressing modes) */
     bool post_indexed = a->writeback && i + 1 < a->op_count;
     if (!post_indexed) {
         out->mem.index = uc_reg(op->mem.index);
+        out->regs_address |= reg_bit(op->mem.index);
         out->mem.scale = 1;
         out->mem.shift = (uint8_t)(op->shift.type == ARM64_SFT_LSL ? op->shift.value : 0);
         out->mem.index_w = op->ext == ARM64_EXT_UXTW || op->ext == ARM64_EXT_SXTW;
@@ -371,6 +374,7 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
                                     b == ARM64_BARRIER_NSHST || b == ARM64_BARRIER_OSHST);
         out->loads_only = data && (b == ARM64_BARRIER_LD || b == ARM64_BARRIER_ISHLD ||
                                    b == ARM64_BARRIER_NSHLD || b == ARM64_BARRIER_OSHLD);
+        out->loads_pass = out->stores_only;     /* B2.3.11: dmb st orders W -> W */
         return true;
     } else {
         return false;

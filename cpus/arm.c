@@ -241,6 +241,7 @@ static bool block_transfer(const cs_insn *insn, struct insn_info *out)
     out->kind = load ? INSN_LOAD : INSN_STORE;
     out->size = (uint8_t)(4 * n);
     out->mem.base = uc_reg(a->operands[0].reg);
+    out->regs_address = reg_bit(a->operands[0].reg);
     out->mem.disp = lowest;
     if (out->mem.base == UC_ARM_REG_SP)
         out->kind = INSN_PRIVATE;
@@ -253,11 +254,13 @@ static bool memory_operand(const cs_arm *a, int i, struct insn_info *out)
 {
     const cs_arm_op *op = &a->operands[i];
     out->mem.base = uc_reg(op->mem.base);
+    out->regs_address = reg_bit(op->mem.base);
     /* Post-indexed forms ([rn], #imm) name the offset as a further
      * operand: the access itself is at rn. */
     bool post_indexed = a->writeback && i + 1 < a->op_count;
     if (!post_indexed) {
         out->mem.index = uc_reg(op->mem.index);
+        out->regs_address |= reg_bit(op->mem.index);
         out->mem.scale = (int8_t)op->mem.scale;
         out->mem.shift = (uint8_t)(op->shift.type == ARM_SFT_LSL ? op->shift.value : 0);
         out->mem.disp = op->mem.disp;
@@ -291,6 +294,7 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
         out->kind = INSN_FENCE;
         out->stores_only = a->mem_barrier == ARM_MB_ST || a->mem_barrier == ARM_MB_ISHST ||
                            a->mem_barrier == ARM_MB_NSHST || a->mem_barrier == ARM_MB_OSHST;
+        out->loads_pass = out->stores_only;     /* A3.8.3: dmb st orders stores only */
         return true;
     default:
         return false;

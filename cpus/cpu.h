@@ -49,6 +49,8 @@ struct insn_info {
                            (dmb ishst, stbar) */
     bool loads_only;    /* INSN_FENCE: orders loads against later accesses only
                            (dmb ishld) */
+    bool loads_pass;    /* INSN_FENCE: later loads may be satisfied before
+                           earlier loads (dmb ishst, fence w,w; not fence.tso) */
     /* One-way orderings of an access (acquire and release semantics):
      * acquire: the accesses after it are ordered after it, and so is it
      * after an earlier release (RCsc: ldar, ldaxr, ld<op>a, lr.aq);
@@ -74,6 +76,10 @@ struct insn_info {
      * CPU_REG_STACK; the run loop finds the other private accesses. */
     uint64_t regs_read;
     uint64_t regs_written;
+    /* The registers that form an access's address (mem), in the same
+     * numbering: an address dependency (the cpus of a model with views,
+     * core/views.h, give them; elsewhere 0). */
+    uint64_t regs_address;
 };
 
 /* The compact number that stands for any register a cpu does not number. */

@@ -72,6 +72,7 @@ static void set_access(struct insn_info *out, uint8_t kind, uint8_t size,
     out->kind = kind;
     out->size = size;
     out->mem.base = uc_xreg(base);
+    out->regs_address = xreg(base);
     out->mem.disp = disp;
     /* An access based on sp is to the core's own stack (cpu.h). */
     if (base == RV_SP && (kind == INSN_LOAD || kind == INSN_STORE)) {
@@ -157,6 +158,8 @@ static void classify_32(uint32_t w, struct insn_info *out)
             out->kind = INSN_FENCE;
             out->stores_only = !w_r && (pred & 1) && (succ & 1);
             out->loads_only = !w_r && !out->stores_only;
+            /* later loads pass earlier ones unless pred and succ have r */
+            out->loads_pass = !((pred & 2) && (succ & 2)) && !w_r;
         }
         /* fence.i (chapter 3) orders instruction fetch only: private. */
         return;

@@ -8,7 +8,7 @@ TEST_DEFS = -DBUILDDIR='"$(abs_top_builddir)"' -DSRCDIR='"$(abs_top_srcdir)"' -D
 check_PROGRAMS += tests/test-cli tests/test-machine tests/test-decode tests/test-litmus \
 	tests/test-atomic tests/test-broken tests/test-json tests/test-views tests/test-hunt \
 	tests/test-lost-update tests/test-taint tests/test-elf tests/test-explain tests/test-dfs \
-	tests/test-libc tests/test-threads tests/test-c11 tests/test-litmus-file
+	tests/test-libc tests/test-threads tests/test-c11 tests/test-litmus-file tests/test-reads
 tests_test_threads_SOURCES = %D%/test-threads.c %D%/test-programs.h
 tests_test_threads_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_threads_LDADD = $(GLIB_LIBS)
@@ -36,6 +36,9 @@ tests_test_litmus_LDADD = $(GLIB_LIBS)
 tests_test_atomic_SOURCES = %D%/test-atomic.c %D%/test-programs.h
 tests_test_atomic_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_atomic_LDADD = $(GLIB_LIBS)
+tests_test_reads_SOURCES = %D%/test-reads.c %D%/test-programs.h
+tests_test_reads_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
+tests_test_reads_LDADD = $(GLIB_LIBS)
 tests_test_broken_SOURCES = %D%/test-broken.c %D%/test-programs.h
 tests_test_broken_CPPFLAGS = $(AM_CPPFLAGS) $(TEST_DEFS)
 tests_test_broken_LDADD = $(GLIB_LIBS)
@@ -78,7 +81,7 @@ TEST_EXTENSIONS = .sh
 # The tests, the longest first: make check -j runs them in this order, and
 # a long one started last would run alone at the end.
 TESTS += tests/test-litmus-files.sh tests/test-hunt tests/test-litmus tests/test-cli \
-	tests/test-threads tests/test-machine tests/test-atomic tests/test-broken \
+	tests/test-threads tests/test-machine tests/test-atomic tests/test-broken tests/test-reads \
 	tests/test-layers.sh tests/test-browser.sh tests/test-c11 tests/test-readme.sh \
 	tests/test-dfs tests/test-elf tests/test-libc tests/test-views tests/test-explain \
 	tests/test-step.sh tests/test-tutorial.sh tests/test-json tests/test-lost-update \
@@ -101,7 +104,7 @@ GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-u
 	libc-basics libc-assert libc-abort libc-double-free \
 	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv threads-c11 \
 	threads-spin-atomic \
-	c11-conformance c11-counter-once c11-flag
+	c11-conformance c11-counter-once c11-flag address-dependency
 # ... of which these are built with -Wall -Wextra -Werror.
 GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free \
 	c11-conformance c11-flag litmus-linux-api

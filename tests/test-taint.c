@@ -21,15 +21,15 @@ static void test_load_flows_to_store(void)
     taint_reset(&t);
     const uint64_t x = 0x1000, y = 0x2000;
     struct insn_info load = insn(INSN_LOAD, 0, R(0)), add = insn(INSN_PRIVATE, R(0) | R(2), R(1));
-    taint_propagate(&t, &load, taint_load(&t, x));
+    taint_propagate(&t, &load, taint_load(&t, x), 0);
     g_assert_false(taint_untouched(&t, &add));
-    taint_propagate(&t, &add, 0);
+    taint_propagate(&t, &add, 0, 0);
     g_assert_true(taint_depends(&t, R(1), x));
     g_assert_false(taint_depends(&t, R(2), x));
     g_assert_false(taint_depends(&t, R(1), y));         /* no load of y at all */
     /* a constant written over r1 ends its dependency */
     struct insn_info constant = insn(INSN_PRIVATE, 0, R(1));
-    taint_propagate(&t, &constant, 0);
+    taint_propagate(&t, &constant, 0, 0);
     g_assert_false(taint_depends(&t, R(1), x));
     g_assert_true(taint_depends(&t, R(0), x));
 }
@@ -40,8 +40,8 @@ static void test_other_variable(void)
     struct taint t;
     taint_reset(&t);
     struct insn_info load0 = insn(INSN_LOAD, 0, R(0)), load1 = insn(INSN_LOAD, 0, R(1));
-    taint_propagate(&t, &load0, taint_load(&t, 0x1000));
-    taint_propagate(&t, &load1, taint_load(&t, 0x2000));
+    taint_propagate(&t, &load0, taint_load(&t, 0x1000), 0);
+    taint_propagate(&t, &load1, taint_load(&t, 0x2000), 0);
     g_assert_false(taint_depends(&t, R(1), 0x1000));
     g_assert_true(taint_depends(&t, R(1), 0x2000));
 }
@@ -55,17 +55,17 @@ static void test_stack(void)
     struct insn_info push = insn(INSN_PRIVATE, R(0) | STACK, STACK);
     struct insn_info clobber = insn(INSN_PRIVATE, 0, R(0));
     struct insn_info pop = insn(INSN_PRIVATE, STACK, R(3));
-    taint_propagate(&t, &load, taint_load(&t, 0x1000));
-    taint_propagate(&t, &push, 0);
-    taint_propagate(&t, &clobber, 0);
-    taint_propagate(&t, &pop, 0);
+    taint_propagate(&t, &load, taint_load(&t, 0x1000), 0);
+    taint_propagate(&t, &push, 0, 0);
+    taint_propagate(&t, &clobber, 0, 0);
+    taint_propagate(&t, &pop, 0, 0);
     g_assert_true(taint_depends(&t, R(3), 0x1000));
     /* the same through a private access the run loop found */
     struct insn_info store = insn(INSN_STORE, R(3), 0), reload = insn(INSN_LOAD, 0, R(2));
     taint_reset(&t);
-    taint_propagate(&t, &load, taint_load(&t, 0x1000));
+    taint_propagate(&t, &load, taint_load(&t, 0x1000), 0);
     struct insn_info move = insn(INSN_PRIVATE, R(0), R(3));
-    taint_propagate(&t, &move, 0);
+    taint_propagate(&t, &move, 0, 0);
     taint_private_access(&t, &store);
     taint_private_access(&t, &reload);
     g_assert_true(taint_depends(&t, R(2), 0x1000));
@@ -77,12 +77,12 @@ static void test_slots_reused(void)
     struct taint t;
     taint_reset(&t);
     struct insn_info load = insn(INSN_LOAD, 0, R(0)), other = insn(INSN_LOAD, 0, R(1));
-    taint_propagate(&t, &load, taint_load(&t, 0x1000));
+    taint_propagate(&t, &load, taint_load(&t, 0x1000), 0);
     g_assert_cmpuint(taint_load(&t, 0x1000), ==, taint_slot(&t, 0x1000));  /* one per address */
     for (uint64_t i = 1; i < TAINT_SLOTS; i++)
-        taint_propagate(&t, &other, taint_load(&t, 0x2000 + 4 * i));
+        taint_propagate(&t, &other, taint_load(&t, 0x2000 + 4 * i), 0);
     g_assert_true(taint_depends(&t, R(0), 0x1000));
-    taint_propagate(&t, &other, taint_load(&t, 0x9000));        /* takes 0x1000's slot */
+    taint_propagate(&t, &other, taint_load(&t, 0x9000), 0);        /* takes 0x1000's slot */
     g_assert_cmpuint(taint_slot(&t, 0x1000), ==, 0);
     g_assert_false(taint_untouched(&t, &other));
     g_assert_cmpuint(taint_of(&t, R(0)), ==, 0);

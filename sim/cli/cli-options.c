@@ -53,6 +53,8 @@ static const char help_description[] =
     "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
     "segment whose core has ended is skipped; after the last one the cores\n"
     "still running take turns of one step.  Example: 0:3,1:2,0:*\n"
+    "CORE:COUNT~OLDER (arm, rvwmo): the segment's last step, a load, reads the\n"
+    "write OLDER places before the newest it may read.  Example: 1:2~1\n"
     "\n"
     "Injection (on, unless --no-inject or a pinned or replayed schedule):\n"
     "before a step that closes a read-modify-write window (the store half of a\n"

@@ -40,6 +40,9 @@ enum event_flags {
     EVENT_UNSEEN = 1 << 11,     /* a LOAD of what is visible while another
                                    core's newer store to it waits in that
                                    core's buffer */
+    EVENT_OLDER = 1 << 12,      /* a LOAD that read a write older than the
+                                   newest (views.h): `older` says how much */
+    EVENT_RELEASE = 1 << 13,    /* a store-release, or a releasing atomic */
 };
 
 struct event {
@@ -55,6 +58,10 @@ struct event {
                            core's buffer then, 0 the oldest */
     uint8_t kind;       /* enum event_kind */
     uint8_t size;       /* bytes accessed */
+    /* A LOAD under a model with views: it read the write `older` places
+     * before the newest it could (0: the newest), of 1 + `could_older`
+     * (at most 15 each). */
+    uint8_t older : 4, could_older : 4;
     uint16_t flags;     /* enum event_flags */
 };
 

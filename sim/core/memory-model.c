@@ -1,11 +1,14 @@
 /* memory-model.c — see memory-model.h: each model's table and the rules
  * every buffered model shares.
  *
- * Every model here is sound and, for arm and rvwmo, incomplete: loads are
- * performed in program order and a store becomes visible to every other
- * core at once, so the shapes that need more (LB, WRC, IRIW, MP with a
- * barrier only on the writer) are not produced — fewer outcomes than the
- * architecture allows, never more.
+ * Every model here is sound and, for arm and rvwmo, incomplete.  Under
+ * them a load may read a write older than the newest, as the core's views
+ * allow (views.h: MP with a barrier only on the writer, IRIW and WRC
+ * through reordered loads), but a store becomes visible to every other core
+ * at once (ARMv7 is not multi-copy atomic: ARM ARM v7 A3.8.1) and never
+ * before an earlier load is satisfied (LB), and the exhaustive search reads
+ * the newest write — fewer outcomes than the architecture allows, never
+ * more.
  */
 #include <string.h>
 
@@ -18,7 +21,7 @@
  * ish, fence rw,rw) and a trap drain the buffer; a fence that orders only
  * stores (stbar, dmb ishst, fence w,w) marks it instead
  * (store_buffers_barrier) and one that orders only loads (dmb ishld)
- * needs nothing: loads are performed in program order here.
+ * needs nothing here: the views order the loads (views_fence).
  * Acquire and release (Arm ARM K.a B2.3.3, "Ordering relations": a
  * Store-Release is ordered after every access before it, a Load-Acquire
  * before every access after it, and a Store-Release before a later
@@ -26,7 +29,7 @@
  * same for .rl, .aq and their RCsc pairs): an atomic release drains the
  * buffer (a buffered store-release is marked instead,
  * store_buffers_release); an acquire drains up to the newest buffered
- * release.  Later accesses cannot pass an acquire here anyway. */
+ * release.  Later loads see what an acquire saw (views_read). */
 unsigned memory_model_drains_before(const struct memory_model_ops *mm,
                                     const struct store_buffers *sb, unsigned core,
                                     const struct model_access *a)
@@ -100,18 +103,21 @@ static const struct memory_model_ops models[MEMORY_MODELS] = {
      * visible in any order unless a dmb lies between them; dmb ish orders
      * everything, dmb ishst orders stores; a store-release (stlr) becomes
      * visible after every store before it, and a load-acquire (ldar) waits
-     * for an earlier store-release.  AArch64 is other-multi-copy-atomic
+     * for an earlier store-release; a load may read an older write than
+     * the newest unless a dmb, an acquire or a dependency orders it after
+     * a newer one (views.h).  AArch64 is other-multi-copy-atomic
      * (B2.3.1). */
     [MEMORY_ARM] = { .name = "arm", .cpus = arm_cpus, .buffers = true, .reorders = true,
-                     .before_atomic = weak_before_atomic },
+                     .views = true, .before_atomic = weak_before_atomic },
     /* RISC-V's weak memory ordering (unprivileged ISA, chapter 17), as far
      * as atomsim models it: as arm, with fence pred,succ ordering stores
      * against later loads only when pred has w and succ r (else stores
      * against stores when both have w), .rl ordering an AMO or sc after
      * every access before it, .aq ordering one before every access after it
-     * (17.1.3).  RVWMO is multi-copy atomic (17.1). */
+     * (17.1.3); loads read older writes as arm's do.  RVWMO is multi-copy
+     * atomic (17.1). */
     [MEMORY_RVWMO] = { .name = "rvwmo", .cpus = rvwmo_cpus, .buffers = true,
-                       .reorders = true, .before_atomic = weak_before_atomic },
+                       .reorders = true, .views = true, .before_atomic = weak_before_atomic },
 };
 
 const struct memory_model_ops *memory_model_get(enum memory_model model)

@@ -33,6 +33,9 @@ struct memory_model_ops {
      * older ones to other addresses (the buffer is no FIFO)? */
     bool buffers;
     bool reorders;
+    /* May a load read a write older than the newest, as the core's views
+     * allow (views.h)? */
+    bool views;
     /* How many of the core's oldest buffered stores drain before an atomic
      * access a runs (it writes memory directly, or reads it). */
     unsigned (*before_atomic)(const struct store_buffers *sb, unsigned core,

@@ -135,7 +135,7 @@ static void split_rmw(struct run *r, struct run_core *rc, const struct insn_info
         return;
     rc->split_loaded = false;
     /* the store half writes what the instruction computed from its load */
-    taint_propagate(&rc->taint, ii, taint_load(&rc->taint, addr));
+    taint_propagate(&rc->taint, ii, taint_load(&rc->taint, addr), 0);
     struct event store = step_event(r, rc, ii, pc, addr, EVENT_STORE);
     store.old_value = machine_read(m, addr, ii->size);
     store.flags |= EVENT_SPLIT | EVENT_DEPENDS | buffer_store(r, addr, ii->size);
@@ -160,6 +160,51 @@ static uint8_t stores_own_load(const struct run_core *rc, const struct insn_info
 static bool is_exclusive(const struct insn_info *ii)
 {
     return ii->kind == INSN_LL || ii->kind == INSN_SC;
+}
+
+/* The view of the loads ii's address depends on: its address registers',
+ * or, where the cpu does not name them, every write's. */
+static uint64_t address_view(const struct run *r, const struct run_core *rc,
+                             const struct insn_info *ii)
+{
+    if (ii->regs_address == 0 && (ii->mem.base >= 0 || ii->mem.index >= 0))
+        return r->views.now;
+    return taint_view(&rc->taint, ii->regs_address);
+}
+
+/* Under a model with views, the write a load of addr reads (e's), and the
+ * view of its value.  The newest, or one older that the core's views allow,
+ * as the scheduler chooses (newest_only: an acquire, exclusive or atomic
+ * load reads the newest); an older one is put in memory while the load
+ * executes, and its event waits until it has (perform_finish_pending puts
+ * the newest back).  A load of the core's own buffered store reads it, with
+ * a view no smaller than any (that store's dependencies are not kept). */
+static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                           uint64_t addr, struct event *e, bool newest_only)
+{
+    struct views *v = &r->views;
+    if (e->flags & EVENT_FORWARDED)
+        return v->now;
+    unsigned core = rc->core->id;
+    bool acquire = ii->acquire && !r->opt->strip_fence;
+    uint64_t newest = machine_read(r->m, addr, ii->size);
+    struct view_load l;
+    unsigned n = views_load(v, core, addr, ii->size, newest, address_view(r, rc, ii),
+                            newest_only || acquire, &l);
+    unsigned older = 0;
+    if (n > 1) {
+        older = sched_older(r->sched, core, r->turn_left, n, views_telling(v, core, &l, n));
+        e->could_older = (uint8_t)MIN(n - 1, 15u);
+    }
+    if (older > 0) {
+        sched_turns_set_older(r->turns, older);
+        e->flags |= EVENT_OLDER;
+        e->older = (uint8_t)older;
+        machine_write(r->m, addr, ii->size, views_chosen(&l, older)->value);
+        rc->restore = true;
+        rc->restore_value = newest;
+    }
+    return views_read(v, core, &l, older, acquire);
 }
 
 /* The visible instruction ii at pc is about to run on rc's core. */
@@ -214,7 +259,9 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
 
     /* the instruction's kind is its event's (base/kinds.h) */
     struct event e = step_event(r, rc, ii, pc, addr, (enum event_kind)ii->kind);
-    uint64_t loaded = 0;
+    if (ii->release && !r->opt->strip_fence)
+        e.flags |= EVENT_RELEASE;
+    uint64_t loaded = 0, view = 0;
     switch (ii->kind) {
     case INSN_LOAD:
         if (r->sb.nonempty != 0) {       /* only under TSO */
@@ -225,18 +272,27 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         }
         rc->last_load = addr;
         loaded = taint_load(&rc->taint, addr);
+        if (r->views.on)
+            view = read_write(r, rc, ii, addr, &e, false);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
-        run_emit(r, &e);
+        if (rc->restore) {
+            rc->pending = e;    /* emitted once it has read */
+            rc->has_pending = true;
+        } else {
+            run_emit(r, &e);
+        }
         break;
     case INSN_LL:
         loaded = taint_load(&rc->taint, addr);
+        if (r->views.on)
+            view = read_write(r, rc, ii, addr, &e, true);
         e.old_value = e.new_value = machine_read(m, addr, ii->size);
         monitor_load_exclusive(&r->monitor, c->id, addr, ii->size, e.old_value);
         run_emit(r, &e);
         break;
     case INSN_SC:
         e.flags |= stores_own_load(rc, ii, addr);
-        follow_registers(rc, ii, 0);    /* strex is skipped, not executed */
+        follow_registers(rc, ii, 0, 0); /* strex is skipped, not executed */
         store_exclusive(r, rc, ii, pc, addr, e);
         return;
     case INSN_STORE:
@@ -245,6 +301,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             e.flags |= stores_own_load(rc, ii, addr);
         else
             loaded = taint_load(&rc->taint, addr);
+        if (ii->kind == INSN_RMW && r->views.on)
+            view = read_write(r, rc, ii, addr, &e, true);
         if (ii->kind == INSN_STORE)
             e.flags |= buffer_store(r, addr, ii->size);
         if ((e.flags & EVENT_BUFFERED) && ii->release && !r->opt->strip_fence)
@@ -265,6 +323,9 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     case INSN_FENCE:
         if (ii->stores_only && run_buffers_stores(r) && !r->opt->strip_fence)
             store_buffers_barrier(&r->sb, c->id);
+        if (r->views.on && !r->opt->strip_fence)
+            views_fence(&r->views, c->id, !ii->loads_pass,
+                        !ii->stores_only && !ii->loads_only);
         run_emit(r, &e);
         break;
     default: {                  /* a trap: the system call follows */
@@ -276,7 +337,7 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         break;
     }
     }
-    follow_registers(rc, ii, loaded);
+    follow_registers(rc, ii, loaded, view);
 }
 
 /* The core is about to run the instruction a sink watches: the sinks that
@@ -324,7 +385,7 @@ void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
     }
     const struct insn_info *ii = codemap_get(&r->m->code, pc);
     if (G_LIKELY(ii->kind == INSN_PRIVATE))
-        follow_registers(rc, ii, 0);
+        follow_registers(rc, ii, 0, 0);
     else
         perform_visible(r, rc, ii, pc);
     if (G_UNLIKELY(pc == r->watch) && !rc->resuming && c->state == CORE_RUNNING &&

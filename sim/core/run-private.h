@@ -74,6 +74,15 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 /* The code hook (UC_HOOK_CODE, data: the core's struct run_core): every
  * instruction of the guest's code, before it executes. */
 void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data);
+/* After a load that read an older write: memory holds the newest again. */
+static inline void perform_restore(struct run *r, struct run_core *rc)
+{
+    if (G_UNLIKELY(rc->restore)) {
+        rc->restore = false;
+        machine_write(r->m, rc->pending.addr, rc->pending.size, rc->restore_value);
+    }
+}
+
 /* The instruction of the pending event has run: its value is in memory. */
 static inline void perform_finish_pending(struct run *r, struct run_core *rc)
 {
@@ -82,15 +91,17 @@ static inline void perform_finish_pending(struct run *r, struct run_core *rc)
     if (rc->pending.flags & EVENT_BUFFERED)
         store_buffers_push(&r->sb, &rc->pending);
     run_emit(r, &rc->pending);
+    perform_restore(r, rc);
 }
 
 /* ii runs on the core: its registers' dependencies on loads follow (loaded:
- * the slot of the load it does, if any). */
+ * the slot of the load it does, if any, and view the view of what it
+ * read). */
 static inline void follow_registers(struct run_core *rc, const struct insn_info *ii,
-                                    uint64_t loaded)
+                                    uint64_t loaded, uint64_t view)
 {
     if (loaded != 0 || G_UNLIKELY(!taint_untouched(&rc->taint, ii)))
-        taint_propagate(&rc->taint, ii, loaded);
+        taint_propagate(&rc->taint, ii, loaded, view);
 }
 
 #endif

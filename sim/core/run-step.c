@@ -106,6 +106,7 @@ unsigned step_choose_next(struct run *r, int current)
             return 0;
         }
         if (next < n) {
+            r->turn_unbounded = r->turn_left == LONG_MAX;
             if (LOG_ON(LOG_SCHED))
                 log_choice(r, next);
             return next;
@@ -192,6 +193,23 @@ static void make_room(struct run *r, struct run_core *rc, const struct insn_info
         step_drain(r, rc->core->id, 0, false);
 }
 
+/* Every store becomes visible in finite time (ARM ARM K.a B2.3.9, "a write
+ * ... is observed by every observer in finite time"; RVWMO's progress
+ * axiom, unprivileged ISA 17.1): a core that spins while the strategy keeps
+ * it running (a pinned "*" turn) would otherwise wait forever for a store
+ * in a core that never runs again.  So the oldest store of every other
+ * core's buffer drains, as the model allows at any time. */
+static void drain_for_fairness(struct run *r, unsigned spinner)
+{
+    r->fairness_due = false;
+    for (unsigned i = 0; i < r->m->ncores && !r->stopping; i++)
+        if (i != spinner && (r->sb.nonempty >> i & 1)) {
+            LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u spins: cpu%u's oldest store "
+                "drains, as every store becomes visible in finite time", r->steps, spinner, i);
+            step_drain(r, i, 0, false);
+        }
+}
+
 /* Stop the core before the instruction at pc; core next runs instead
  * (why: for the log). */
 static void preempt(struct run *r, struct run_core *rc, uint64_t pc, int next, const char *why)
@@ -243,6 +261,8 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         preempt(r, rc, pc, other, "injected where stores wait in the core's buffer");
         return false;
     }
+    if (G_UNLIKELY(r->fairness_due))
+        drain_for_fairness(r, c->id);
     /* the core runs ii now: first the drains it needs (none if its buffer
      * is empty) */
     if (r->sb.nonempty >> c->id & 1)

@@ -139,6 +139,35 @@ static uint64_t nondet_value(struct run *r, struct run_core *rc, unsigned bits)
     return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
 
+/* After system call nr on core c.  A call of the runtime that decides which
+ * cores run (a thread's start, a join, a wait, a wake, a barrier)
+ * synchronises: the caller, and every core that was not running (one the
+ * call started or woke), see every write so far (a core still waiting is
+ * synchronised again when it is woken).  The others (sim_cpu_id, write)
+ * order the caller's accesses as a full barrier, as they drain its store
+ * buffer (memory-model.c). */
+static void sync_views(struct run *r, const struct core *c, uint64_t nr, uint64_t waiting)
+{
+    enum guest_call_reach reach = guest_call_reach(r->m->cpu, nr);
+    if (reach == REACH_OWN_CORE || reach == REACH_READS_MEMORY) {
+        views_fence(&r->views, c->id, true, true);
+        return;
+    }
+    for (unsigned i = 0; i < r->m->ncores; i++)
+        if (i == c->id || (waiting >> i & 1) || r->m->cores[i].state != CORE_RUNNING)
+            views_sync(&r->views, i);
+}
+
+/* The cores not running now, a mask. */
+static uint64_t cores_waiting(const struct machine *m)
+{
+    uint64_t waiting = 0;
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (m->cores[i].state != CORE_RUNNING)
+            waiting |= 1ull << i;
+    return waiting;
+}
+
 /* What sinks may ask (control.h) -------------------------------------- */
 
 static void stop(void *ctx)
@@ -157,6 +186,8 @@ static void spinning(void *ctx, unsigned core)
     if (sched_spinning(r->sched, core)) {
         LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u spins: its turn ends", r->steps, core);
         r->turn_left = 0;
+    } else if (r->turn_unbounded && (r->sb.nonempty & ~(1ull << core))) {
+        r->fairness_due = true;         /* the strategy keeps it running */
     }
 }
 
@@ -175,11 +206,14 @@ static void on_syscall(struct run_core *rc)
         return;
     }
     struct guest_outcome out;
+    uint64_t waiting = r->views.on ? cores_waiting(r->m) : 0;
     int64_t result = guest_call(r->m, c, nr, args, &out);
     if (out.nondet_bits)
         result = (int64_t)nondet_value(r, rc, out.nondet_bits);
     act_on(r, rc, &out);
     g_free(out.check_failed);
+    if (r->views.on)
+        sync_views(r, c, nr, waiting);
     err = cpu->syscall_return(c->uc, result);
     if (err != UC_ERR_OK)
         run_engine_failed(r, "return from a system call", err);
@@ -244,6 +278,7 @@ struct run *run_new(struct machine *m, GError **error)
 {
     g_autoptr(run) r = g_new0(struct run, 1);
     r->m = m;
+    views_init(&r->views, m);
     for (unsigned i = 0; i < m->ncores; i++) {
         struct run_core *rc = &r->cores[i];
         rc->run = r;
@@ -329,7 +364,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->steps = r->insns = 0;
     r->preemptions = 0;
     r->ignored = 0;
-    r->preempted = r->stopping = false;
+    r->preempted = r->stopping = r->turn_unbounded = r->fairness_due = false;
     r->turn_left = 0;
     r->next_core = -1;
     r->end = RUN_DONE;
@@ -356,7 +391,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     }
     for (unsigned i = 0; i < m->ncores; i++) {
         struct run_core *rc = &r->cores[i];
-        rc->resuming = rc->has_pending = rc->split_loaded = false;
+        rc->resuming = rc->has_pending = rc->split_loaded = rc->restore = false;
         rc->last_load = UINT64_MAX;
         rc->delayed_until = 0;
         rc->nondet_calls = 0;
@@ -375,6 +410,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->memory = opt->memory;
     r->model = memory_model_get(opt->memory);
     store_buffers_reset(&r->sb, m, r->model->reorders);
+    views_reset(&r->views, r->model->views);
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
     for (unsigned i = 0; i < opt->nsinks; i++)
@@ -417,6 +453,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
             c->pc = run_reg(r, c, m->cpu->reg_pc);
         if (err != UC_ERR_OK) {
             rc->has_pending = false;    /* its instruction faulted */
+            perform_restore(r, rc);
             describe_fault(r, rc, err);
             run_end_with(r, RUN_FAULT);
         } else if (r->fault != NULL) {
@@ -448,6 +485,7 @@ void run_free(struct run *r)
     if (r == NULL)
         return;
     run_clear(r);
+    views_clear(&r->views);
     if (r->turns)
         g_array_unref(r->turns);
     for (unsigned i = 0; i < ATOMSIM_MAX_CORES; i++) {

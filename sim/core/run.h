@@ -12,6 +12,7 @@
 #include "monitor.h"
 #include "store-buffer.h"
 #include "taint.h"
+#include "views.h"
 #include "sched/scheduler.h"
 
 /* The guest runtime's lock-table size (programs/include/atomic.h), which
@@ -93,6 +94,10 @@ struct run_core {
     bool split_loaded;
     uint8_t split_bytes[16];    /* what the load half read */
     struct taint taint;         /* which loads its registers' values depend on */
+    /* The pending event is a load that read an older write (views.h), put
+     * in memory while it executes: the newest goes back after it. */
+    bool restore;
+    uint64_t restore_value;
     GString *line;              /* guest output not yet ended by a newline */
     /* A fault seen by a memory hook, reported when the engine stops. */
     uint64_t fault_addr;
@@ -127,6 +132,10 @@ struct run {
     long turn_left;             /* visible operations left in this turn */
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */
+    bool turn_unbounded;        /* the turn is a pinned "*": until the core ends */
+    /* A core spins, and the strategy keeps it running (a pinned "*" turn):
+     * before its next step, the other cores' oldest buffered stores drain. */
+    bool fairness_due;
     enum run_end end;
     struct findings found;      /* every finding, printed or not */
     unsigned ignored;           /* findings left out by opt's ignore */
@@ -138,6 +147,7 @@ struct run {
     uint64_t watch;             /* the pc a sink watches (event_sink.reached), or
                                    UINT64_MAX */
     struct store_buffers sb;
+    struct views views;         /* which writes each load may read */
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one */

@@ -50,8 +50,12 @@ void taint_private_access(struct taint *t, const struct insn_info *ii)
 {
     uint64_t stack = CPU_REG_BIT(CPU_REG_STACK), saved = taint_of(t, stack);
     uint64_t values = taint_of(t, ii->regs_read);
+    uint64_t saved_view = taint_view(t, stack), view = taint_view(t, ii->regs_read);
     bool loads = ii->kind != INSN_STORE, stores = ii->kind != INSN_LOAD;
     taint_assign(t, ii->regs_written, values | (loads ? saved : 0));
-    if (stores)         /* the stack keeps what it held */
+    taint_set_view(t, ii->regs_written, MAX(view, loads ? saved_view : 0));
+    if (stores) {       /* the stack keeps what it held */
         taint_assign(t, stack, saved | values);
+        taint_set_view(t, stack, MAX(saved_view, view));
+    }
 }

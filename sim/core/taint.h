@@ -12,6 +12,11 @@
  * their dependencies through CPU_REG_STACK, one register for all of that
  * memory: once a value that depends on a load is saved, everything loaded
  * from private memory depends on it, until the run ends.
+ *
+ * Under a model whose loads may read older writes (views.h) each register
+ * also has a view: the newest timestamp among the writes its value came
+ * from, which a load it addresses must not read older than.  Views follow
+ * the same register sets, and are never forgotten with a slot.
  */
 #ifndef ATOMSIM_TAINT_H
 #define ATOMSIM_TAINT_H
@@ -28,6 +33,8 @@ struct taint {
     uint64_t slot_addr[TAINT_SLOTS];    /* the address each slot's loads read */
     uint64_t slots_used;
     unsigned next;                      /* the slot taken next */
+    uint64_t viewed;                    /* registers whose view[] is not 0 */
+    uint64_t view[64];                  /* per register: its value's view */
 };
 
 /* No register depends on any load. */
@@ -60,13 +67,36 @@ static inline void taint_assign(struct taint *t, uint64_t regs, uint64_t loads)
     t->live |= regs;
 }
 
-/* ii runs: what it writes now depends on what it reads, and on loaded.
- * Inline: the code hook calls it for every instruction that touches a
- * register depending on a load. */
-static inline void taint_propagate(struct taint *t, const struct insn_info *ii,
-                                   uint64_t loaded)
+/* The newest view among the values of regs. */
+static inline uint64_t taint_view(const struct taint *t, uint64_t regs)
 {
+    uint64_t view = 0;
+    for (uint64_t m = t->viewed & regs; m != 0; m &= m - 1)
+        view = MAX(view, t->view[__builtin_ctzll(m)]);
+    return view;
+}
+
+/* The values of regs now have view `view`. */
+static inline void taint_set_view(struct taint *t, uint64_t regs, uint64_t view)
+{
+    if (view == 0) {
+        t->viewed &= ~regs;
+        return;
+    }
+    for (uint64_t m = regs; m != 0; m &= m - 1)
+        t->view[__builtin_ctzll(m)] = view;
+    t->viewed |= regs;
+}
+
+/* ii runs: what it writes now depends on what it reads, and on loaded (of
+ * view `view`: 0 under a model without views).  Inline: the code hook calls
+ * it for every instruction that touches a register depending on a load. */
+static inline void taint_propagate(struct taint *t, const struct insn_info *ii,
+                                   uint64_t loaded, uint64_t view)
+{
+    uint64_t joined = MAX(taint_view(t, ii->regs_read), view);
     taint_assign(t, ii->regs_written, taint_of(t, ii->regs_read) | loaded);
+    taint_set_view(t, ii->regs_written, joined);
 }
 
 /* ii, a plain access, runs on the core's private memory (which the cpu
@@ -78,7 +108,7 @@ void taint_private_access(struct taint *t, const struct insn_info *ii);
  * it changes nothing here (the fast path). */
 static inline bool taint_untouched(const struct taint *t, const struct insn_info *ii)
 {
-    return (t->live & (ii->regs_read | ii->regs_written)) == 0;
+    return ((t->live | t->viewed) & (ii->regs_read | ii->regs_written)) == 0;
 }
 
 /* The values of regs depend on a load of addr. */

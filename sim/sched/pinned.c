@@ -34,16 +34,33 @@ void pinned_free(struct sched *s)
 void pinned_reset(struct sched *s)
 {
     ((struct pinned *)s)->position = 0;
+    ((struct pinned *)s)->older = 0;
+}
+
+unsigned pinned_older(struct sched *s, unsigned core, long turn_left, unsigned n,
+                      unsigned telling)
+{
+    (void)n;
+    (void)telling;
+    struct pinned *p = (struct pinned *)s;
+    if (p->older == 0 || core != p->older_core || turn_left != 0)
+        return 0;
+    unsigned older = p->older;
+    p->older = 0;
+    return older;
 }
 
 bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoices,
                          unsigned *choice, long *turn)
 {
+    p->older = 0;
     while (p->position < p->segments->len) {
         const struct sched_turn *seg =
             &g_array_index(p->segments, struct sched_turn, p->position++);
         unsigned c = sched_choice(p->ncores, seg->core, seg->drain, seg->slot);
         if (c < nchoices && runnable[c]) {
+            p->older = seg->drain ? 0 : seg->older;
+            p->older_core = seg->core;
             *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
             *choice = c;
             return true;
@@ -77,6 +94,7 @@ const struct strategy strategy_pinned = {
     .free = pinned_free,
     .reset = pinned_reset,
     .next = pinned_next,
+    .older = pinned_older,
     .describe = pinned_describe,
 };
 
@@ -107,6 +125,7 @@ static const struct strategy strategy_stepper = {
     .free = pinned_free,
     .reset = pinned_reset,
     .next = stepper_next,
+    .older = pinned_older,
     .describe = pinned_describe,
 };
 
@@ -219,5 +238,6 @@ const struct strategy strategy_replay = {
     .free = pinned_free,
     .reset = pinned_reset,
     .next = pinned_next,
+    .older = pinned_older,
     .describe = replay_describe,
 };

@@ -11,6 +11,9 @@ struct pinned {
     guint position;     /* the next segment */
     char *text;         /* the schedule as given (replay: the file's name) */
     unsigned ncores;
+    /* The segment under way ends with a load that reads the write `older`
+     * places before the newest (0: the newest), on older_core. */
+    unsigned older, older_core;
 };
 
 /* A pinned schedule of the turns (copied), with ops (to free with
@@ -25,5 +28,9 @@ void pinned_reset(struct sched *s);
  * segment. */
 bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoices,
                          unsigned *choice, long *turn);
+
+/* sched_older for the pinned family: the segment's, at its last step. */
+unsigned pinned_older(struct sched *s, unsigned core, long turn_left, unsigned n,
+                      unsigned telling);
 
 #endif

@@ -117,6 +117,15 @@ void sched_set_horizon(struct sched *s, uint64_t steps)
     sched_reset(s);
 }
 
+unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
+                     unsigned telling)
+{
+    if (s->ops->older == NULL || n < 2)
+        return 0;
+    unsigned older = s->ops->older(s, core, turn_left, n, telling);
+    return MIN(older, MIN(n - 1, SCHED_MAX_OLDER));
+}
+
 bool sched_spinning(struct sched *s, unsigned core)
 {
     return s->ops->spinning != NULL && s->ops->spinning(s, core);

@@ -22,12 +22,15 @@ struct sched;
  * steps of them, each the slot-th oldest (a memory model with store
  * buffers: --memory tso, pso, arm, rvwmo).  A schedule's text is turns
  * "CORE:STEPS", "dCORE:STEPS" (slot 0) or "dCORE.SLOT:STEPS" joined by
- * commas. */
+ * commas.  Under a model whose loads may read older writes (arm, rvwmo), a
+ * turn whose last step is a load that read the write OLDER places before
+ * the newest it could is "CORE:STEPS~OLDER". */
 struct sched_turn {
     unsigned core;
     long steps;
     bool drain;
     uint8_t slot;
+    uint8_t older;
 };
 
 /* A strategy chooses among n * (1 + slots) choices for n cores, where slots
@@ -53,6 +56,9 @@ void sched_turns_add(GArray *turns, unsigned core);
 /* One more drain of core's slot-th oldest buffered store at the end of
  * turns. */
 void sched_turns_add_drain(GArray *turns, unsigned core, unsigned slot);
+/* The last step of turns (a core's) was a load that read the write older
+ * places before the newest it could. */
+void sched_turns_set_older(GArray *turns, unsigned older);
 /* One more step of choice (of n cores' choices) at the end of turns. */
 void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores);
 /* The text of turns (to free). */
@@ -117,6 +123,16 @@ void sched_reseed(struct sched *s, uint64_t seed);
 #define SCHED_STOP UINT_MAX
 unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
                     int current, long *turn);
+
+/* A load of core may read any of n > 1 writes, newest first (a model with
+ * views: --memory arm, rvwmo): the one it reads, 0 the newest.  The oldest
+ * `telling` of them show its loads out of order (views_telling), the
+ * others only what an earlier load would read.  turn_left: the steps left
+ * in core's turn after this one (a fixed schedule gives the choice of a
+ * turn's last step: "CORE:STEPS~OLDER"). */
+#define SCHED_MAX_OLDER 15
+unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
+                     unsigned telling);
 
 /* Is every switch given (a pinned or replayed schedule, a search node), so
  * that nothing may add one? */

@@ -64,6 +64,7 @@ const struct strategy strategy_search = {
     .free = pinned_free,
     .reset = search_reset,
     .next = search_next,
+    .older = pinned_older,
     .describe = search_describe,
     .spinning = search_spinning,
 };

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <glib.h>
 
+#include "base/rng.h"
 #include "scheduler.h"
 
 struct strategy {
@@ -43,6 +44,9 @@ struct strategy {
                      long *turn);
     /* sched_describe (to free). */
     char *(*describe)(const struct sched *s);
+    /* sched_older.  NULL: every load reads the newest write. */
+    unsigned (*older)(struct sched *s, unsigned core, long turn_left, unsigned n,
+                      unsigned telling);
     /* sched_spinning.  NULL: a spinning core goes on. */
     bool (*spinning)(struct sched *s, unsigned core);
     /* pct: is K to be estimated (sched_estimates_horizon); set it
@@ -79,6 +83,13 @@ char *sched_usages(void);
 #define TURN_MAX 1000000
 /* text as a whole number from 1 to TURN_MAX into *out. */
 gboolean sched_parse_count(const char *text, long *out);
+/* A seeded strategy's choice of the write a load of n reads: where some
+ * show loads out of order (telling), one of those half the time; else,
+ * one time in eight, any older one (uniformly); else the newest. */
+unsigned sched_draw_older(struct rng *g, unsigned n, unsigned telling);
+/* What a strategy's draws of reads are seeded with, beside its seed, so
+ * that they leave its other draws as they were. */
+#define SCHED_READS_SEED 0x5bd1e9955bd1e995ull
 /* The next runnable choice after current, in order (current itself only if
  * no other can run). */
 unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current);

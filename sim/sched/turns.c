@@ -16,13 +16,14 @@ char *sched_replay_text(const char *text)
     return g_string_free(schedule, FALSE);
 }
 
-/* ["d"] CORE ["." SLOT] ":" (COUNT | "*").  A count is any number of steps a run can take:
- * a recorded turn may be longer than any turn length a strategy takes. */
+/* ["d"] CORE ["." SLOT] ":" (COUNT ["~" OLDER] | "*").  A count is any number of steps a run
+ * can take: a recorded turn may be longer than any turn length a strategy takes. */
 static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *turn,
                        GError **error)
 {
     const char *colon = strchr(text, ':');
     turn->drain = text[0] == 'd';
+    turn->older = 0;
     const char *core_start = text + turn->drain;
     g_autofree char *core_text = colon ? g_strndup(core_start, (gsize)(colon - core_start))
                                        : NULL;
@@ -55,7 +56,21 @@ static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *tur
         turn->steps = -1;
         return true;
     }
-    if (!g_ascii_string_to_unsigned(colon + 1, 10, 1, LONG_MAX, &count, NULL)) {
+    g_autofree char *count_text = g_strdup(colon + 1);
+    char *tilde = strchr(count_text, '~');
+    guint64 older = 0;
+    if (tilde != NULL) {
+        *tilde = '\0';
+        if (turn->drain ||
+            !g_ascii_string_to_unsigned(tilde + 1, 10, 1, SCHED_MAX_OLDER, &older, NULL)) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                        "'%s': ~OLDER ends a core's turn (not a drain's): the write its last "
+                        "load reads, 1 to %d places before the newest", text, SCHED_MAX_OLDER);
+            return false;
+        }
+    }
+    turn->older = (uint8_t)older;
+    if (!g_ascii_string_to_unsigned(count_text, 10, 1, LONG_MAX, &count, NULL)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "'%s': the count must be * or a whole number from 1 to %ld", text,
                     LONG_MAX);
@@ -82,17 +97,26 @@ static void add(GArray *turns, unsigned core, bool drain, unsigned slot)
 {
     struct sched_turn *last = turns->len
         ? &g_array_index(turns, struct sched_turn, turns->len - 1) : NULL;
-    if (last != NULL && last->core == core && last->drain == drain && last->slot == slot) {
+    if (last != NULL && last->core == core && last->drain == drain && last->slot == slot &&
+        last->older == 0) {
         last->steps++;
         return;
     }
-    struct sched_turn t = { core, 1, drain, (uint8_t)slot };
+    struct sched_turn t = { core, 1, drain, (uint8_t)slot, 0 };
     g_array_append_val(turns, t);
 }
 
 void sched_turns_add(GArray *turns, unsigned core)
 {
     add(turns, core, false, 0);
+}
+
+void sched_turns_set_older(GArray *turns, unsigned older)
+{
+    g_assert(turns->len > 0);
+    struct sched_turn *last = &g_array_index(turns, struct sched_turn, turns->len - 1);
+    g_assert(!last->drain && last->steps > 0);
+    last->older = (uint8_t)older;
 }
 
 void sched_turns_add_drain(GArray *turns, unsigned core, unsigned slot)
@@ -117,6 +141,8 @@ char *sched_turns_text(const GArray *turns)
             g_string_append(s, ":*");
         else
             g_string_append_printf(s, ":%ld", t->steps);
+        if (t->older > 0)
+            g_string_append_printf(s, "~%u", t->older);
     }
     return g_string_free(s, FALSE);
 }

@@ -1,0 +1,230 @@
+/* views.c — see views.h.  The rules cited are Promising-ARM/RISC-V's
+ * (Pulte et al., PLDI 2019, fig. 5 for ARMv8, fig. 7 for RISC-V). */
+#include <string.h>
+
+#include "views.h"
+
+#define GRANULE_SHIFT 4
+
+static void location_free(gpointer p)
+{
+    struct view_location *loc = p;
+    g_free(loc->coh);
+    g_free(loc);
+}
+
+void views_init(struct views *v, const struct machine *m)
+{
+    memset(v, 0, sizeof *v);
+    v->m = m;
+    v->locations = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, location_free);
+    v->granules = g_hash_table_new(g_direct_hash, g_direct_equal);
+}
+
+void views_clear(struct views *v)
+{
+    if (v->locations != NULL) {
+        g_hash_table_unref(v->locations);
+        g_hash_table_unref(v->granules);
+    }
+    v->locations = v->granules = NULL;
+}
+
+void views_reset(struct views *v, bool on)
+{
+    v->on = on;
+    v->now = v->trap_now = 0;
+    v->full = false;
+    g_hash_table_remove_all(v->locations);
+    g_hash_table_remove_all(v->granules);
+    memset(v->core, 0, sizeof v->core);
+}
+
+static uint64_t granule_ts(const struct views *v, uint64_t g)
+{
+    return (uint64_t)(uintptr_t)g_hash_table_lookup(v->granules, GSIZE_TO_POINTER(g));
+}
+
+/* The newest timestamp of a write to any byte of [addr, addr + size). */
+static uint64_t newest_over(const struct views *v, uint64_t addr, unsigned size)
+{
+    uint64_t ts = 0;
+    for (uint64_t g = addr >> GRANULE_SHIFT; g <= (addr + size - 1) >> GRANULE_SHIFT; g++)
+        ts = MAX(ts, granule_ts(v, g));
+    return ts;
+}
+
+/* Is addr in a core's stack, which its core writes unseen (private)? */
+static bool in_a_stack(const struct views *v, uint64_t addr)
+{
+    for (unsigned i = 0; i < v->m->ncores; i++)
+        if (addr >= v->m->cores[i].stack_lo && addr < v->m->cores[i].stack_hi)
+            return true;
+    return false;
+}
+
+/* A view no smaller than that of the write a load of [addr, addr + size)
+ * reads, when atomsim does not know that write: one it saw there, or one a
+ * system call made (which may write guest memory unseen), or, in a stack,
+ * any. */
+static uint64_t unknown_floor(const struct views *v, uint64_t addr, unsigned size)
+{
+    if (in_a_stack(v, addr))
+        return v->now;
+    return MAX(v->trap_now, newest_over(v, addr, size));
+}
+
+/* Locations other than loc that overlap [addr, addr + size) are mixed, and so
+ * is loc if there are any. */
+static void mark_overlaps(struct views *v, struct view_location *loc, uint64_t addr,
+                          unsigned size)
+{
+    for (uint64_t a = addr > 15 ? addr - 15 : 0; a < addr + size; a++) {
+        struct view_location *o = g_hash_table_lookup(v->locations, &a);
+        if (o == NULL || o == loc || o->addr + o->size <= addr)
+            continue;
+        o->mixed = true;
+        if (loc != NULL)
+            loc->mixed = true;
+    }
+}
+
+static void keep(struct view_location *loc, struct view_write w)
+{
+    if (loc->count == VIEWS_HISTORY) {
+        memmove(loc->w, loc->w + 1, (VIEWS_HISTORY - 1) * sizeof *loc->w);
+        loc->count--;
+    }
+    loc->w[loc->count++] = w;
+}
+
+/* Only what memory holds now is known of loc: one write, with a view no
+ * smaller than the real one's. */
+static void forget(struct views *v, struct view_location *loc, uint64_t value)
+{
+    loc->count = 0;
+    keep(loc, (struct view_write){ .ts = v->now, .value = value, .core = -1 });
+}
+
+static struct view_location *location_new(struct views *v, uint64_t addr, unsigned size,
+                                          uint64_t old)
+{
+    if (g_hash_table_size(v->locations) >= VIEWS_MAX_LOCATIONS) {
+        v->full = true;
+        return NULL;
+    }
+    struct view_location *loc = g_new0(struct view_location, 1);
+    loc->addr = addr;
+    loc->size = size;
+    loc->coh = g_new0(uint64_t, v->m->ncores);
+    /* what it held: written before the run, or unseen */
+    keep(loc, (struct view_write){ .ts = unknown_floor(v, addr, size), .value = old,
+                                   .core = -1 });
+    mark_overlaps(v, loc, addr, size);
+    g_hash_table_insert(v->locations, &loc->addr, loc);
+    return loc;
+}
+
+/* Write (Promising's write rule): the write takes the next timestamp; the
+ * core's coh of the location and w_old (and rel for a release) become it.
+ * Its lower bounds (address, data and control views, and for a release
+ * r_old and w_old) hold: a store takes its timestamp when it becomes
+ * visible, after everything its core has done. */
+void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, uint64_t old,
+                 uint64_t value, uint64_t step, bool release)
+{
+    if (!v->on)
+        return;
+    uint64_t ts = ++v->now;
+    for (uint64_t g = addr >> GRANULE_SHIFT; g <= (addr + size - 1) >> GRANULE_SHIFT; g++)
+        g_hash_table_insert(v->granules, GSIZE_TO_POINTER(g), (gpointer)(uintptr_t)ts);
+    struct core_views *cv = &v->core[core];
+    cv->w_old = ts;
+    if (release)
+        cv->rel = ts;
+    struct view_location *loc = g_hash_table_lookup(v->locations, &addr);
+    if (size > 8 || (loc != NULL && loc->size != size)) {
+        mark_overlaps(v, NULL, addr, size);
+        if (loc != NULL)
+            loc->mixed = true;
+        return;
+    }
+    if (loc == NULL && (loc = location_new(v, addr, size, old)) == NULL)
+        return;
+    if (loc->w[loc->count - 1].value != old)
+        forget(v, loc, old);    /* written unseen since */
+    keep(loc, (struct view_write){ .ts = ts, .value = value, .step = step, .core = (int)core });
+    loc->coh[core] = ts;
+}
+
+/* Read (Promising's read rule): vpre is the address view joined with
+ * r_new; the load may read any write to the location from the newest one
+ * no later than max(vpre, coh) on (no write to it lies between that one and
+ * the load's view). */
+unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size,
+                    uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l)
+{
+    const struct core_views *cv = &v->core[core];
+    *l = (struct view_load){ .vpre = MAX(vaddr, cv->r_new) };
+    if (!v->on)
+        return 1;
+    struct view_location *loc = g_hash_table_lookup(v->locations, &addr);
+    if (loc == NULL || loc->mixed || loc->size != size) {
+        l->floor = loc == NULL && !v->full ? unknown_floor(v, addr, size) : v->now;
+        return 1;
+    }
+    if (loc->w[loc->count - 1].value != newest)
+        forget(v, loc, newest);
+    l->loc = loc;
+    l->first = loc->count - 1;
+    if (newest_only)
+        return 1;
+    uint64_t bound = MAX(l->vpre, loc->coh[core]);
+    while (l->first > 0 && loc->w[l->first].ts > bound)
+        l->first--;
+    return loc->count - l->first;
+}
+
+unsigned views_telling(const struct views *v, unsigned core, const struct view_load *l,
+                       unsigned n)
+{
+    unsigned telling = 0;
+    for (unsigned older = n - 1; older > 0; older--, telling++)
+        if (views_chosen(l, older - 1)->ts >= v->core[core].r_old)
+            break;
+    return telling;
+}
+
+/* The core's views after the read: coh of the location and r_old join the
+ * value's view (vpre joined with the write's timestamp); an acquire raises
+ * r_new to it, and to rel (ARMv8's RCsc: a load-acquire is ordered after an
+ * earlier store-release). */
+uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, unsigned older,
+                    bool acquire)
+{
+    if (!v->on)
+        return 0;
+    struct core_views *cv = &v->core[core];
+    uint64_t post = MAX(l->vpre, l->loc != NULL ? views_chosen(l, older)->ts : l->floor);
+    if (l->loc != NULL)
+        l->loc->coh[core] = MAX(l->loc->coh[core], post);
+    cv->r_old = MAX(cv->r_old, post);
+    if (acquire)
+        cv->r_new = MAX(cv->r_new, MAX(post, cv->rel));
+    return post;
+}
+
+void views_fence(struct views *v, unsigned core, bool r_r, bool w_r)
+{
+    struct core_views *cv = &v->core[core];
+    if (r_r)
+        cv->r_new = MAX(cv->r_new, cv->r_old);
+    if (w_r)
+        cv->r_new = MAX(cv->r_new, cv->w_old);
+}
+
+void views_sync(struct views *v, unsigned core)
+{
+    v->trap_now = v->now;
+    v->core[core].r_new = v->now;
+}

@@ -1,0 +1,132 @@
+/* views.h — which write a load may read, under the models whose loads may
+ * read a write older than the newest (memory_model_ops.views: arm, rvwmo).
+ *
+ * After the view-based semantics of ARMv8 and RISC-V (Pulte,
+ * Pichon-Pharabod, Kang, Lee and Hur, "Promising-ARM/RISC-V: a simpler and
+ * faster operational concurrency model", PLDI 2019, section 4; proved equal
+ * there to the axiomatic ARMv8 and RVWMO models), without its promises:
+ *
+ * - memory is, per location, its writes in coherence order, each with a
+ *   timestamp: its place in the order in which all writes became visible
+ *   (0: before the run);
+ * - each core has views, timestamps it has seen: per location coh (the
+ *   newest write to it the core has read or made), r_old and w_old (the
+ *   newest of its reads and of its writes), r_new (what every later load
+ *   must see: raised by barriers and acquires), rel (its newest release);
+ *   and each register has the view of the loads its value came from
+ *   (taint.h), which an address dependency gives the load it addresses;
+ * - a load of a location may read its newest write, or an older one if no
+ *   write to the location lies between that one and the load's view
+ *   (max(address view, r_new, coh)): the paper's read rule.
+ *
+ * Stores still wait in the store buffers (store-buffer.h), which give what
+ * the paper gets from promising writes early among writes: a store's
+ * timestamp is taken when it becomes visible, so every order its views ask
+ * of it (after its address, data and control dependencies, after the loads
+ * before a release) holds by construction.  Load buffering (a store visible
+ * before an earlier load is satisfied) is not produced.
+ *
+ * A location is one address and size.  Accesses of another size that
+ * overlap it, writes atomsim did not see (a system call's, a core's to its
+ * own stack) and more writes than it keeps make it say less: such a load
+ * reads the newest write, with a view no smaller than that write's.  Every
+ * choice here is one the architecture allows; not every one it allows is
+ * here.
+ */
+#ifndef ATOMSIM_VIEWS_H
+#define ATOMSIM_VIEWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+#include "base/limits.h"
+#include "machine.h"
+
+/* The writes kept of each location (the newest), so the most a load chooses
+ * among; and the most locations kept (beyond them, loads read the newest). */
+#define VIEWS_HISTORY 8
+#define VIEWS_MAX_LOCATIONS (1u << 16)
+
+struct view_write {
+    uint64_t ts;        /* its timestamp */
+    uint64_t value;
+    uint64_t step;      /* the step that made it visible; 0: before the run */
+    int core;           /* whose; -1: before the run, or not seen */
+};
+
+struct view_location {
+    uint64_t addr;      /* the key */
+    unsigned size;
+    bool mixed;         /* overlapped by an access of another address or size */
+    unsigned count;     /* writes kept, w[0] the oldest */
+    struct view_write w[VIEWS_HISTORY];
+    uint64_t *coh;      /* per core */
+};
+
+struct core_views {
+    uint64_t r_old, w_old, r_new, rel;
+};
+
+struct views {
+    bool on;
+    const struct machine *m;
+    uint64_t now;               /* the newest write's timestamp */
+    uint64_t trap_now;          /* now at the last system call (which may write) */
+    GHashTable *locations;      /* &addr -> struct view_location */
+    GHashTable *granules;       /* 16-byte granule -> the newest timestamp of a write there */
+    bool full;                  /* a location was not kept: VIEWS_MAX_LOCATIONS */
+    struct core_views core[ATOMSIM_MAX_CORES];
+};
+
+/* A load about to run: the writes it may read (views_load). */
+struct view_load {
+    struct view_location *loc;  /* NULL: only the newest, with view `floor` */
+    uint64_t vpre;              /* its address view joined with r_new */
+    uint64_t floor;             /* loc NULL: a view no smaller than the newest write's */
+    unsigned first;             /* loc: w[first .. count) it may read */
+};
+
+/* Views of m's cores, on only if on (else every call does nothing and every
+ * load reads the newest write). */
+void views_init(struct views *v, const struct machine *m);
+void views_reset(struct views *v, bool on);
+void views_clear(struct views *v);
+
+/* A write of value (the first 8 bytes at addr, size of them; old: what they
+ * held) by core became visible at step; release: a store-release or a
+ * releasing atomic. */
+void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, uint64_t old,
+                 uint64_t value, uint64_t step, bool release);
+
+/* Core is about to load size bytes at addr, whose newest value is `newest`
+ * (what memory holds), with an address that depends on loads of view vaddr:
+ * the writes it may read into *l, their number returned (>= 1), newest
+ * first.  newest_only: an acquire, exclusive or atomic load, which reads
+ * the newest (fewer outcomes than the architecture allows, never more). */
+unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size,
+                    uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l);
+/* Of the n writes l may read, how many (the oldest) skip a write older than
+ * one the core has read: reading one shows loads out of order, where
+ * reading the others is what an earlier load would have read anyway. */
+unsigned views_telling(const struct views *v, unsigned core, const struct view_load *l,
+                       unsigned n);
+/* The write `older` places before the newest of l's (older < their number). */
+static inline const struct view_write *views_chosen(const struct view_load *l, unsigned older)
+{
+    return &l->loc->w[l->loc->count - 1 - older];
+}
+/* The load reads that write: the core's views follow; the view of the value
+ * it read (its registers') returned. */
+uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, unsigned older,
+                    bool acquire);
+
+/* A barrier on core: later loads see what earlier loads saw (r_r) and what
+ * earlier stores wrote (w_r); Promising's dmb rules (fig. 5: dmb.ld raises
+ * vrNew by vrOld, dmb.sy by vrOld and vwOld). */
+void views_fence(struct views *v, unsigned core, bool r_r, bool w_r);
+/* Core sees every write so far: a system call (the guest runtime's
+ * synchronisation, a thread's start). */
+void views_sync(struct views *v, unsigned core);
+
+#endif
