@@ -40,9 +40,7 @@ enum event_flags {
     EVENT_UNSEEN = 1 << 11,     /* a LOAD of what is visible while another
                                    core's newer store to it waits in that
                                    core's buffer */
-    EVENT_OLDER = 1 << 12,      /* a LOAD that read a write older than the
-                                   newest (views.h): `older` says how much */
-    EVENT_RELEASE = 1 << 13,    /* a store-release, or a releasing atomic */
+    EVENT_RELEASE = 1 << 12,    /* a store-release, or a releasing atomic */
 };
 
 struct event {

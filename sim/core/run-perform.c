@@ -198,7 +198,6 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
     }
     if (older > 0) {
         sched_turns_set_older(r->turns, older);
-        e->flags |= EVENT_OLDER;
         e->older = (uint8_t)older;
         machine_write(r->m, addr, ii->size, views_chosen(&l, older)->value);
         rc->restore = true;

@@ -103,7 +103,7 @@ static void keep(struct view_location *loc, struct view_write w)
 static void forget(struct views *v, struct view_location *loc, uint64_t value)
 {
     loc->count = 0;
-    keep(loc, (struct view_write){ .ts = v->now, .value = value, .core = -1 });
+    keep(loc, (struct view_write){ .ts = v->now, .value = value });
 }
 
 static struct view_location *location_new(struct views *v, uint64_t addr, unsigned size,
@@ -118,8 +118,7 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
     loc->size = size;
     loc->coh = g_new0(uint64_t, v->m->ncores);
     /* what it held: written before the run, or unseen */
-    keep(loc, (struct view_write){ .ts = unknown_floor(v, addr, size), .value = old,
-                                   .core = -1 });
+    keep(loc, (struct view_write){ .ts = unknown_floor(v, addr, size), .value = old });
     mark_overlaps(v, loc, addr, size);
     g_hash_table_insert(v->locations, &loc->addr, loc);
     return loc;
@@ -131,7 +130,7 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
  * r_old and w_old) hold: a store takes its timestamp when it becomes
  * visible, after everything its core has done. */
 void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, uint64_t old,
-                 uint64_t value, uint64_t step, bool release)
+                 uint64_t value, bool release)
 {
     if (!v->on)
         return;
@@ -153,7 +152,7 @@ void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, u
         return;
     if (loc->w[loc->count - 1].value != old)
         forget(v, loc, old);    /* written unseen since */
-    keep(loc, (struct view_write){ .ts = ts, .value = value, .step = step, .core = (int)core });
+    keep(loc, (struct view_write){ .ts = ts, .value = value });
     loc->coh[core] = ts;
 }
 

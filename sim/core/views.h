@@ -51,8 +51,6 @@
 struct view_write {
     uint64_t ts;        /* its timestamp */
     uint64_t value;
-    uint64_t step;      /* the step that made it visible; 0: before the run */
-    int core;           /* whose; -1: before the run, or not seen */
 };
 
 struct view_location {
@@ -94,10 +92,10 @@ void views_reset(struct views *v, bool on);
 void views_clear(struct views *v);
 
 /* A write of value (the first 8 bytes at addr, size of them; old: what they
- * held) by core became visible at step; release: a store-release or a
- * releasing atomic. */
+ * held) by core became visible; release: a store-release or a releasing
+ * atomic. */
 void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, uint64_t old,
-                 uint64_t value, uint64_t step, bool release);
+                 uint64_t value, bool release);
 
 /* Core is about to load size bytes at addr, whose newest value is `newest`
  * (what memory holds), with an address that depends on loads of view vaddr:

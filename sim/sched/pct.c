@@ -20,7 +20,6 @@
 struct pct {
     struct sched base;
     struct rng rand;
-    struct rng reads;           /* the writes loads read */
     /* depth d, steps k, each core's priority (higher runs), the d-1 steps
      * at which the running core drops below every other, and the steps so
      * far */
@@ -37,7 +36,6 @@ static void pct_reset(struct sched *base)
 {
     struct pct *s = (struct pct *)base;
     rng_seed(&s->rand, s->base.seed);
-    rng_seed(&s->reads, s->base.seed ^ SCHED_READS_SEED);
     /* priorities 2d, 2d+2 .. 2(d+n-1) in a random order; d-1 change points
      * among the first k steps, the i-th dropping its core to priority i */
     for (unsigned i = 0; i < s->ncores; i++)
@@ -108,14 +106,6 @@ static char *pct_describe(const struct sched *base)
                            s->steps > 0 ? s->steps : PCT_DEFAULT_STEPS, (gint64)s->base.seed);
 }
 
-static unsigned pct_older(struct sched *base, unsigned core, long turn_left, unsigned n,
-                        unsigned telling)
-{
-    (void)core;
-    (void)turn_left;
-    return sched_draw_older(&((struct pct *)base)->reads, n, telling);
-}
-
 /* PCT assumes a waiting thread yields: a spinning core drops below all
  * others, as at a change point, so that the core it waits for can run. */
 static bool pct_spinning(struct sched *base, unsigned core)
@@ -144,7 +134,7 @@ const struct strategy strategy_pct = {
     .create = pct_create,
     .reset = pct_reset,
     .next = pct_next,
-    .older = pct_older,
+    .older = sched_older_drawn,
     .describe = pct_describe,
     .spinning = pct_spinning,
     .estimates_horizon = pct_estimates_horizon,

@@ -13,14 +13,12 @@ struct random_sched {
     struct sched base;
     long mean;          /* mean turn length */
     struct rng rand;
-    struct rng reads;   /* the writes loads read, apart from the turns */
 };
 
 static void random_reset(struct sched *base)
 {
     struct random_sched *s = (struct random_sched *)base;
     rng_seed(&s->rand, s->base.seed);
-    rng_seed(&s->reads, s->base.seed ^ SCHED_READS_SEED);
 }
 
 static struct sched *random_create(const char *spec, const char *arg, uint64_t seed,
@@ -62,14 +60,6 @@ static unsigned random_next(struct sched *base, const bool *runnable, unsigned n
     g_assert_not_reached();
 }
 
-static unsigned random_older(struct sched *base, unsigned core, long turn_left, unsigned n,
-                        unsigned telling)
-{
-    (void)core;
-    (void)turn_left;
-    return sched_draw_older(&((struct random_sched *)base)->reads, n, telling);
-}
-
 static char *random_describe(const struct sched *base)
 {
     const struct random_sched *s = (const struct random_sched *)base;
@@ -85,6 +75,6 @@ const struct strategy strategy_random = {
     .create = random_create,
     .reset = random_reset,
     .next = random_next,
-    .older = random_older,
+    .older = sched_older_drawn,
     .describe = random_describe,
 };

@@ -63,6 +63,7 @@ const char *sched_name(const struct sched *s)
 
 void sched_reset(struct sched *s)
 {
+    rng_seed(&s->reads, s->seed ^ SCHED_READS_SEED);
     if (s->ops->reset)
         s->ops->reset(s);
 }

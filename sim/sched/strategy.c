@@ -23,8 +23,12 @@ unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current)
     g_assert_not_reached();
 }
 
-unsigned sched_draw_older(struct rng *g, unsigned n, unsigned telling)
+unsigned sched_older_drawn(struct sched *s, unsigned core, long turn_left, unsigned n,
+                           unsigned telling)
 {
+    (void)core;
+    (void)turn_left;
+    struct rng *g = &s->reads;
     if (telling > 0)
         return rng_range(g, 0, 2) == 0 ? 0 : rng_range(g, n - telling, n);
     return rng_range(g, 0, 8) != 0 ? 0 : rng_range(g, 1, n);

@@ -61,6 +61,7 @@ struct strategy {
 struct sched {
     const struct strategy *ops;
     uint64_t seed;              /* a seeded strategy draws from it at each reset */
+    struct rng reads;           /* sched_older_drawn's, seeded at each reset */
 };
 
 /* The strategies --sched names, in the order of the help: rr, random, pct,
@@ -83,12 +84,13 @@ char *sched_usages(void);
 #define TURN_MAX 1000000
 /* text as a whole number from 1 to TURN_MAX into *out. */
 gboolean sched_parse_count(const char *text, long *out);
-/* A seeded strategy's choice of the write a load of n reads: where some
- * show loads out of order (telling), one of those half the time; else,
- * one time in eight, any older one (uniformly); else the newest. */
-unsigned sched_draw_older(struct rng *g, unsigned n, unsigned telling);
-/* What a strategy's draws of reads are seeded with, beside its seed, so
- * that they leave its other draws as they were. */
+/* A seeded strategy's older op: the write a load of n reads, drawn from
+ * s->reads (seeded from the seed, apart from the strategy's other draws):
+ * where some show loads out of order (telling), one of those half the
+ * time; else, one time in eight, any older one (uniformly); else the
+ * newest. */
+unsigned sched_older_drawn(struct sched *s, unsigned core, long turn_left, unsigned n,
+                           unsigned telling);
 #define SCHED_READS_SEED 0x5bd1e9955bd1e995ull
 /* The next runnable choice after current, in order (current itself only if
  * no other can run). */
