@@ -125,6 +125,7 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         out->kind = INSN_LOAD;
         out->size = (uint8_t)(1u << size);
         out->regs_written = rt_bit;
+        out->acquire_pc = true;     /* Load-AcquirePC, B2.3.3 */
     } else if (lse_match(w, &lse_atomic) && lse_ops[(w >> 12) & 15] != NULL) {
         /* one atomic RMW: Rt gets the old value, memory old op Rs */
         out->kind = INSN_RMW;
@@ -158,9 +159,8 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
     } else {
         return false;
     }
-    /* its ordering (ldapr, RCpc, orders nothing this model does not
-     * already); ld<op> and swp into the zero register do not acquire (the
-     * st<op> aliases: C6.2.LDADD) */
+    /* its ordering; ld<op> and swp into the zero register do not acquire
+     * (the st<op> aliases: C6.2.LDADD) */
     if (out->kind == INSN_RMW) {
         unsigned order = lse_order(w);
         out->release = order & ORDER_RELEASE;
@@ -300,7 +300,7 @@ static bool memory_operand(const cs_arm64 *a, int i, struct insn_info *out)
 }
 
 /* Load-Acquire and Store-Release (B2.3.3; ldapr, RCpc, is taken apart
- * with LSE: it orders nothing this model does not already). */
+ * with LSE). */
 static bool is_acquire(unsigned id)
 {
     switch (id) {

@@ -58,6 +58,9 @@ struct insn_info {
      * stlxr, ld<op>l, sc.rl). */
     bool acquire;
     bool release;
+    /* acquire_pc: an RCpc acquire (ldapr): the accesses after it are ordered
+     * after it, but it is not ordered after an earlier release. */
+    bool acquire_pc;
     uint8_t cond;       /* runs only if cpu->condition_holds(cond); 0: always */
     /* INSN_SC: the register that receives 0 (stored) or 1 (failed). */
     int16_t status_reg;

@@ -157,4 +157,30 @@ else
     fail "--export-litmus: exit $status"; sed 's/^/#   /' "$tmp/lost.litmus" "$tmp/out" | tail -n 30
 fi
 
+# tools/litmus-verdicts.sh against a kinds file: MP with DMB ST on the writer
+# only is Allowed and reached, SB+swpals Forbidden and not; kinds that claim
+# the opposite count one missing and one forbidden reached (exit 1).
+mkdir "$tmp/verdicts"
+cp "$files/aarch64/mp-dmbst-po.litmus" "$files/aarch64/sb-swpal.litmus" "$tmp/verdicts/"
+printf 'MP+dmb.ishst+po Allowed\nSB+swpals      Forbidden\n' >"$tmp/right.txt"
+printf 'MP+dmb.ishst+po Forbidden\nSB+swpals      Allowed\n' >"$tmp/wrong.txt"
+verdicts=${srcdir:-.}/tools/litmus-verdicts.sh
+status=0
+sh "$verdicts" -a "$atomsim" "$tmp/verdicts" "$tmp/right.txt" >"$tmp/out" 2>&1 || status=$?
+if [ "$status" -eq 0 ] &&
+   grep -q '^2 agree, 0 missing, 0 forbidden reached, 0 not exhausted, 0 errors, 0 no verdict$' "$tmp/out"; then
+    pass "litmus-verdicts.sh: the architecture's verdicts agree"
+else
+    fail "litmus-verdicts.sh with the right verdicts: exit $status"; sed 's/^/#   /' "$tmp/out"
+fi
+status=0
+sh "$verdicts" -a "$atomsim" "$tmp/verdicts" "$tmp/wrong.txt" >"$tmp/out" 2>&1 || status=$?
+if [ "$status" -eq 1 ] && grep -q '^FORBIDDEN REACHED: MP+dmb.ishst+po$' "$tmp/out" &&
+   grep -q '^missing: SB+swpals (Allowed, Never)$' "$tmp/out" &&
+   grep -q '^0 agree, 1 missing, 1 forbidden reached, ' "$tmp/out"; then
+    pass "litmus-verdicts.sh: wrong verdicts counted as missing and forbidden reached"
+else
+    fail "litmus-verdicts.sh with the wrong verdicts: exit $status"; sed 's/^/#   /' "$tmp/out"
+fi
+
 [ "$failed" -eq 0 ]

@@ -41,6 +41,9 @@ enum event_flags {
                                    core's newer store to it waits in that
                                    core's buffer */
     EVENT_RELEASE = 1 << 12,    /* a store-release, or a releasing atomic */
+    EVENT_ACQUIRE = 1 << 13,    /* a load-acquire, or an acquiring atomic */
+    EVENT_ONE_ACCESS = 1 << 14, /* an atomic whose write is ordered as its
+                                   read is (memory_model_ops.amo_one_access) */
 };
 
 struct event {
@@ -60,6 +63,7 @@ struct event {
      * before the newest it could (0: the newest), of 1 + `could_older`
      * (at most 15 each). */
     uint8_t older : 4, could_older : 4;
+    uint8_t newer;      /* and the writes newer than the one it read */
     uint16_t flags;     /* enum event_flags */
 };
 

@@ -4,11 +4,11 @@
  * Every model here is sound and, for arm and rvwmo, incomplete.  Under
  * them a load may read a write older than the newest, as the core's views
  * allow (views.h: MP with a barrier only on the writer, IRIW and WRC
- * through reordered loads), but a store becomes visible to every other core
- * at once (ARMv7 is not multi-copy atomic: ARM ARM v7 A3.8.1) and never
- * before an earlier load is satisfied (LB), and the exhaustive search reads
- * the newest write — fewer outcomes than the architecture allows, never
- * more.
+ * through reordered loads; every strategy, the exhaustive search too,
+ * chooses which), but a store becomes visible to every other core at once
+ * (ARMv7 is not multi-copy atomic: ARM ARM v7 A3.8.1) and never before an
+ * earlier load is satisfied (LB) — fewer outcomes than the architecture
+ * allows, never more.
  */
 #include <string.h>
 
@@ -117,7 +117,8 @@ static const struct memory_model_ops models[MEMORY_MODELS] = {
      * (17.1.3); loads read older writes as arm's do.  RVWMO is multi-copy
      * atomic (17.1). */
     [MEMORY_RVWMO] = { .name = "rvwmo", .cpus = rvwmo_cpus, .buffers = true,
-                       .reorders = true, .views = true, .before_atomic = weak_before_atomic },
+                       .reorders = true, .views = true, .amo_one_access = true,
+                       .before_atomic = weak_before_atomic },
 };
 
 const struct memory_model_ops *memory_model_get(enum memory_model model)

@@ -36,6 +36,11 @@ struct memory_model_ops {
     /* May a load read a write older than the newest, as the core's views
      * allow (views.h)? */
     bool views;
+    /* Is every atomic read-modify-write one access, its write ordered
+     * against the core's later accesses as its read is (RVWMO's AMOs)?
+     * Else only one with acquire and release semantics is (ARMv8's
+     * ld<op>al, swpal, casal): views.h. */
+    bool amo_one_access;
     /* How many of the core's oldest buffered stores drain before an atomic
      * access a runs (it writes memory directly, or reads it). */
     unsigned (*before_atomic)(const struct store_buffers *sb, unsigned core,

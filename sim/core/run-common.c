@@ -26,8 +26,7 @@ void run_emit(struct run *r, const struct event *e)
             G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
     }
     if (r->views.on && event_stored(e) && !event_failed(e))
-        views_write(&r->views, e->core, e->addr, e->size, e->old_value, e->new_value,
-                    e->flags & EVENT_RELEASE);
+        views_write(&r->views, e);
     if (LOG_ON(LOG_MEMORY))
         log_event(e);
     for (unsigned i = 0; i < r->opt->nsinks; i++)

@@ -183,14 +183,17 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
                            uint64_t addr, struct event *e, bool newest_only)
 {
     struct views *v = &r->views;
-    if (e->flags & EVENT_FORWARDED)
-        return v->now;
     unsigned core = rc->core->id;
-    bool acquire = ii->acquire && !r->opt->strip_fence;
+    enum views_acquire acquire = r->opt->strip_fence ? VIEWS_PLAIN
+                                 : ii->acquire       ? VIEWS_ACQUIRE
+                                 : ii->acquire_pc    ? VIEWS_ACQUIRE_PC
+                                                     : VIEWS_PLAIN;
+    if (e->flags & EVENT_FORWARDED)
+        return views_read_own(v, core, acquire);
     uint64_t newest = machine_read(r->m, addr, ii->size);
     struct view_load l;
     unsigned n = views_load(v, core, addr, ii->size, newest, address_view(r, rc, ii),
-                            newest_only || acquire, &l);
+                            newest_only || acquire != VIEWS_PLAIN, &l);
     unsigned older = 0;
     if (n > 1) {
         older = sched_older(r->sched, core, r->turn_left, n, views_telling(v, core, &l, n));
@@ -199,6 +202,7 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
     if (older > 0) {
         sched_turns_set_older(r->turns, older);
         e->older = (uint8_t)older;
+        e->newer = (uint8_t)views_newer(&l, older);
         machine_write(r->m, addr, ii->size, views_chosen(&l, older)->value);
         rc->restore = true;
         rc->restore_value = newest;
@@ -260,6 +264,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     struct event e = step_event(r, rc, ii, pc, addr, (enum event_kind)ii->kind);
     if (ii->release && !r->opt->strip_fence)
         e.flags |= EVENT_RELEASE;
+    if (ii->acquire && !r->opt->strip_fence)
+        e.flags |= EVENT_ACQUIRE;
     uint64_t loaded = 0, view = 0;
     switch (ii->kind) {
     case INSN_LOAD:
@@ -300,8 +306,11 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             e.flags |= stores_own_load(rc, ii, addr);
         else
             loaded = taint_load(&rc->taint, addr);
-        if (ii->kind == INSN_RMW && r->views.on)
+        if (ii->kind == INSN_RMW && r->views.on) {
             view = read_write(r, rc, ii, addr, &e, true);
+            if (r->model->amo_one_access || (e.flags & EVENT_ACQUIRE && e.flags & EVENT_RELEASE))
+                e.flags |= EVENT_ONE_ACCESS;
+        }
         if (ii->kind == INSN_STORE)
             e.flags |= buffer_store(r, addr, ii->size);
         if ((e.flags & EVENT_BUFFERED) && ii->release && !r->opt->strip_fence)

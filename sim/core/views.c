@@ -128,10 +128,19 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
  * core's coh of the location and w_old (and rel for a release) become it.
  * Its lower bounds (address, data and control views, and for a release
  * r_old and w_old) hold: a store takes its timestamp when it becomes
- * visible, after everything its core has done. */
-void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, uint64_t old,
-                 uint64_t value, bool release)
+ * visible, after everything its core has done.
+ *
+ * An atomic that is one access (EVENT_ONE_ACCESS: RISC-V's AMOs, each one
+ * memory operation that both reads and writes, unprivileged ISA 17.1; an
+ * ARMv8 atomic with acquire and release semantics, whose write is
+ * Barrier-ordered-before every later access, Arm ARM K.a B2.3.3) counts its
+ * write among its reads: r_old joins it (a later fence r,rw orders what
+ * follows after the write), and, if it acquires, r_new does (its acquire
+ * read raised r_new to what it read, not yet to its own write). */
+void views_write(struct views *v, const struct event *e)
 {
+    unsigned core = e->core, size = e->size;
+    uint64_t addr = e->addr, old = e->old_value, value = e->new_value;
     if (!v->on)
         return;
     uint64_t ts = ++v->now;
@@ -139,8 +148,13 @@ void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, u
         g_hash_table_insert(v->granules, GSIZE_TO_POINTER(g), (gpointer)(uintptr_t)ts);
     struct core_views *cv = &v->core[core];
     cv->w_old = ts;
-    if (release)
+    if (e->flags & EVENT_RELEASE)
         cv->rel = ts;
+    if (e->flags & EVENT_ONE_ACCESS) {
+        cv->r_old = MAX(cv->r_old, ts);
+        if (e->flags & EVENT_ACQUIRE)
+            cv->r_new = MAX(cv->r_new, ts);
+    }
     struct view_location *loc = g_hash_table_lookup(v->locations, &addr);
     if (size > 8 || (loc != NULL && loc->size != size)) {
         mark_overlaps(v, NULL, addr, size);
@@ -175,13 +189,22 @@ unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size
     if (loc->w[loc->count - 1].value != newest)
         forget(v, loc, newest);
     l->loc = loc;
-    l->first = loc->count - 1;
+    l->pick[0] = (uint8_t)(loc->count - 1);
     if (newest_only)
         return 1;
     uint64_t bound = MAX(l->vpre, loc->coh[core]);
-    while (l->first > 0 && loc->w[l->first].ts > bound)
-        l->first--;
-    return loc->count - l->first;
+    unsigned first = loc->count - 1;
+    while (first > 0 && loc->w[first].ts > bound)
+        first--;
+    unsigned n = 1;
+    for (unsigned i = loc->count - 1; i-- > first;) {
+        bool older_same = false;
+        for (unsigned j = first; j < i && !older_same; j++)
+            older_same = loc->w[j].value == loc->w[i].value;
+        if (!older_same)
+            l->pick[n++] = (uint8_t)i;
+    }
+    return n;
 }
 
 unsigned views_telling(const struct views *v, unsigned core, const struct view_load *l,
@@ -194,23 +217,37 @@ unsigned views_telling(const struct views *v, unsigned core, const struct view_l
     return telling;
 }
 
-/* The core's views after the read: coh of the location and r_old join the
- * value's view (vpre joined with the write's timestamp); an acquire raises
- * r_new to it, and to rel (ARMv8's RCsc: a load-acquire is ordered after an
- * earlier store-release). */
+/* The core's views after a read of view post: r_old joins it; an acquire
+ * raises r_new to it (Promising's read rule for A and Q), and an RCsc one
+ * to rel too (ARMv8: a Load-Acquire is ordered after an earlier
+ * Store-Release; a Load-AcquirePC is not, Arm ARM K.a B2.3.3). */
+static void read_done(struct core_views *cv, uint64_t post, enum views_acquire acquire)
+{
+    cv->r_old = MAX(cv->r_old, post);
+    if (acquire != VIEWS_PLAIN)
+        cv->r_new = MAX(cv->r_new, post);
+    if (acquire == VIEWS_ACQUIRE)
+        cv->r_new = MAX(cv->r_new, cv->rel);
+}
+
+/* The value's view is vpre joined with the write's timestamp; coh of the
+ * location joins it too. */
 uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, unsigned older,
-                    bool acquire)
+                    enum views_acquire acquire)
 {
     if (!v->on)
         return 0;
-    struct core_views *cv = &v->core[core];
     uint64_t post = MAX(l->vpre, l->loc != NULL ? views_chosen(l, older)->ts : l->floor);
     if (l->loc != NULL)
         l->loc->coh[core] = MAX(l->loc->coh[core], post);
-    cv->r_old = MAX(cv->r_old, post);
-    if (acquire)
-        cv->r_new = MAX(cv->r_new, MAX(post, cv->rel));
+    read_done(&v->core[core], post, acquire);
     return post;
+}
+
+uint64_t views_read_own(struct views *v, unsigned core, enum views_acquire acquire)
+{
+    read_done(&v->core[core], v->now, acquire);
+    return v->now;
 }
 
 void views_fence(struct views *v, unsigned core, bool r_r, bool w_r)

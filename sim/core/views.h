@@ -41,6 +41,7 @@
 #include <glib.h>
 
 #include "base/limits.h"
+#include "event.h"
 #include "machine.h"
 
 /* The writes kept of each location (the newest), so the most a load chooses
@@ -82,7 +83,9 @@ struct view_load {
     struct view_location *loc;  /* NULL: only the newest, with view `floor` */
     uint64_t vpre;              /* its address view joined with r_new */
     uint64_t floor;             /* loc NULL: a view no smaller than the newest write's */
-    unsigned first;             /* loc: w[first .. count) it may read */
+    /* loc: the writes it may read that make a difference, newest first
+     * (indices into loc->w): the newest, then of each value the oldest */
+    uint8_t pick[VIEWS_HISTORY];
 };
 
 /* Views of m's cores, on only if on (else every call does nothing and every
@@ -91,17 +94,21 @@ void views_init(struct views *v, const struct machine *m);
 void views_reset(struct views *v, bool on);
 void views_clear(struct views *v);
 
-/* A write of value (the first 8 bytes at addr, size of them; old: what they
- * held) by core became visible; release: a store-release or a releasing
- * atomic. */
-void views_write(struct views *v, unsigned core, uint64_t addr, unsigned size, uint64_t old,
-                 uint64_t value, bool release);
+/* The write of event e became visible: its new value (the first 8 bytes at
+ * its address, size of them; old_value: what they held) by its core; its
+ * flags say if it is a release (EVENT_RELEASE), and an atomic whose write
+ * is ordered as its read is (EVENT_ONE_ACCESS, EVENT_ACQUIRE). */
+void views_write(struct views *v, const struct event *e);
 
 /* Core is about to load size bytes at addr, whose newest value is `newest`
  * (what memory holds), with an address that depends on loads of view vaddr:
  * the writes it may read into *l, their number returned (>= 1), newest
  * first.  newest_only: an acquire, exclusive or atomic load, which reads
- * the newest (fewer outcomes than the architecture allows, never more). */
+ * the newest (fewer outcomes than the architecture allows, never more).
+ * Of writes of one value only the oldest is offered (and the newest): a
+ * read of it gives the same value with views no larger, and every rule
+ * only bounds views from below, so whatever reading a newer one of the
+ * value leads to, reading the oldest can lead to as well. */
 unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size,
                     uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l);
 /* Of the n writes l may read, how many (the oldest) skip a write older than
@@ -112,12 +119,28 @@ unsigned views_telling(const struct views *v, unsigned core, const struct view_l
 /* The write `older` places before the newest of l's (older < their number). */
 static inline const struct view_write *views_chosen(const struct view_load *l, unsigned older)
 {
-    return &l->loc->w[l->loc->count - 1 - older];
+    return &l->loc->w[l->pick[older]];
 }
+/* How many writes to the location are newer than that one. */
+static inline unsigned views_newer(const struct view_load *l, unsigned older)
+{
+    return l->loc->count - 1 - l->pick[older];
+}
+/* How a load orders the accesses after it. */
+enum views_acquire {
+    VIEWS_PLAIN,
+    VIEWS_ACQUIRE_PC,           /* RCpc (ldapr): after it */
+    VIEWS_ACQUIRE,              /* RCsc (ldar, lr.aq): after it, and it after an
+                                   earlier release */
+};
 /* The load reads that write: the core's views follow; the view of the value
  * it read (its registers') returned. */
 uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, unsigned older,
-                    bool acquire);
+                    enum views_acquire acquire);
+/* The load reads the core's own store, still in its buffer: a view no
+ * smaller than any write's so far (the store's own dependencies are not
+ * kept), which the core's views follow as views_read's do. */
+uint64_t views_read_own(struct views *v, unsigned core, enum views_acquire acquire);
 
 /* A barrier on core: later loads see what earlier loads saw (r_r) and what
  * earlier stores wrote (w_r); Promising's dmb rules (fig. 5: dmb.ld raises

@@ -26,6 +26,8 @@ struct search_node {
     struct search_record *from; /* the run it branches from (NULL: the root) */
     uint64_t at;                /* its first `at` steps, then one of `core` */
     unsigned core;
+    unsigned older;             /* that step, a load, reads the write `older`
+                                   places before the newest (0: the newest) */
     uint64_t branch_from;       /* the first step a child may preempt at */
     unsigned preemptions;       /* chosen so far */
     unsigned subtree;           /* which of the root's children it is under,
@@ -62,6 +64,8 @@ static GArray *node_prefix(const struct search_node *n, unsigned ncores)
         g_array_append_val(prefix, t);
     }
     sched_turns_add_choice(prefix, n->core, ncores);
+    if (n->older > 0)
+        sched_turns_set_older(prefix, n->older);
     return prefix;
 }
 
@@ -143,18 +147,24 @@ static void forget_if_full(struct dfs *s)
     s->forgotten++;
 }
 
-/* A child of n: at step p, core c runs instead of the core that did. */
+/* A child of n: at step p, core c runs instead of the core that did, or
+ * (older > 0) the same core, whose load there reads an older write. */
 struct child {
     uint64_t p;
     unsigned c;
+    unsigned older;
     GBytes *name;
 };
 
 /* Node n ran `steps` steps (the last one cut short if cut).  Its tail went
- * on without preemption: each of those steps is explored from here, as a
- * child would explore it.  Then, if the bound allows, its children: at each
- * step of its tail, another core that could run takes it instead.  The
- * first choice of core (step 0) is not a preemption. */
+ * on without preemption, each load reading the newest write: each of those
+ * steps is explored from here, as a child would explore it.  Then its
+ * children: at each step of its tail that is a load which could read an
+ * older write, one for each older write (a choice of value, not a
+ * preemption: as GenMC and herd7 enumerate reads-from, within any bound);
+ * and, if the bound allows, at each step, another core that could run
+ * takes it instead.  The first choice of core (step 0) is not a
+ * preemption. */
 static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, bool cut,
                    bool branch, bool root, struct search_record *rec)
 {
@@ -163,13 +173,19 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
     name_cursor_init(&nc, s->eq);
     for (uint64_t p = n->branch_from; p < steps; p++) {
         name_cursor_to(&nc, p);
-        unsigned current = equivalence_core(s->eq, p);
+        unsigned current = equivalence_core(s->eq, p), could;
+        unsigned older = equivalence_older(s->eq, p, &could);
         if (p + cut < steps)
-            first_of_its_kind(s, name_key(s, name_cursor_name(&nc, current)), n->preemptions);
+            first_of_its_kind(s, name_key(s, name_cursor_name(&nc, current, older)),
+                              n->preemptions);
+        for (unsigned k = older + 1; k <= could; k++) {
+            struct child ch = { p, current, k, name_key(s, name_cursor_name(&nc, current, k)) };
+            g_array_append_val(children, ch);
+        }
         for (unsigned c = 0; branch && c < s->agents; c++) {
             if (c == current || !equivalence_could_run(s->eq, p, c))
                 continue;
-            struct child ch = { p, c, name_key(s, name_cursor_name(&nc, c)) };
+            struct child ch = { p, c, 0, name_key(s, name_cursor_name(&nc, c, 0)) };
             g_array_append_val(children, ch);
         }
     }
@@ -178,7 +194,8 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
     for (guint i = children->len; i-- > 0;) {
         struct child *ch = &g_array_index(children, struct child, i);
         uint64_t p = ch->p;
-        unsigned preemptions = s->unbounded ? 0 : n->preemptions + (p > 0);
+        bool preempts = ch->older == 0 && p > 0;
+        unsigned preemptions = s->unbounded ? 0 : n->preemptions + preempts;
         if (root && s->dealt++ % s->shards != s->shard) {
             g_bytes_unref(ch->name);
             continue;
@@ -194,6 +211,7 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
         child->from = rec;
         child->at = p;
         child->core = ch->c;
+        child->older = ch->older;
         child->branch_from = p + 1;
         child->preemptions = preemptions;
         child->subtree = n->subtree;
@@ -212,8 +230,12 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
     struct search_record *rec = g_new0(struct search_record, 1);
     rec->refs = 1;
     rec->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
-    for (uint64_t i = 0; i < steps; i++)
+    for (uint64_t i = 0; i < steps; i++) {
+        unsigned could, older = equivalence_older(eq, i, &could);
         sched_turns_add_choice(rec->turns, equivalence_core(eq, i), ncores);
+        if (older > 0)
+            sched_turns_set_older(rec->turns, older);
+    }
     return rec;
 }
 

@@ -23,10 +23,11 @@ struct footprint {
     struct word_range range[FOOTPRINT_RANGES];
 };
 
-/* Pseudo words no address reaches: which cores run, and each core's store
- * buffer. */
+/* Pseudo words no address reaches: which cores run, each core's store
+ * buffer, and, under a model with views, the order of all writes. */
 #define SCHEDULE_WORD ((UINT64_MAX >> WORD_SHIFT) + 1)
 #define BUFFER_WORD(core) (SCHEDULE_WORD + 1 + (core))
+#define WRITES_WORD BUFFER_WORD(ATOMSIM_MAX_CORES)
 
 /* Steps are taken by agents: core i runs (agent i) or drains its k-th
  * oldest buffered store (agent n * (1 + k) + i), as the scheduler chooses
@@ -35,6 +36,9 @@ struct footprint {
 struct step {
     uint32_t core;              /* the agent */
     uint32_t level;
+    /* a load's read (event.h): the write `older` places before the newest it
+     * could read, of 1 + could_older */
+    uint8_t older, could_older;
     uint32_t seq;               /* its agent's levels up to it, interned */
     uint64_t could_run;         /* the agents that could take a step (a mask) */
 };
@@ -45,6 +49,7 @@ struct equivalence {
     unsigned agents;            /* SCHED_CHOICES(cores, slots) */
     bool commute;
     bool buffers;               /* stores wait in store buffers */
+    bool views;                 /* loads may read older writes (views.h) */
     GArray *steps;              /* struct step: the last run's, in order */
     uint32_t *core_level;       /* each core's last step's level */
     /* the highest level of any step, of a step that commutes with nothing,
@@ -130,6 +135,9 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
         break;
     case REACH_SCHEDULE:
         footprint_add(f, true, SCHEDULE_WORD, SCHEDULE_WORD);
+        /* the cores it synchronises see every write so far (views_sync) */
+        if (eq->views)
+            footprint_add(f, false, WRITES_WORD, WRITES_WORD);
         break;
     case REACH_READS_MEMORY:
         f->reads_all = true;
@@ -158,7 +166,15 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
  * bytes in its own buffer, which only its own core's pushes and the drains
  * of stores to those bytes change (the drain writes the load's words), or
  * what is visible there (likewise).  A drain forced by the core's next
- * instruction is folded into that instruction's step (equivalence_event). */
+ * instruction is folded into that instruction's step (equivalence_event).
+ *
+ * Under a model with views every write to memory writes one more pseudo
+ * word, so that writes never commute: a write's timestamp is its place
+ * among all writes (views.h), which the views of every later load compare
+ * with, so two orders of writes to different words are two executions
+ * there (Promising's memory is one list of all writes).  A load's choice
+ * of write, among those to its words before it, is then the same write in
+ * every equivalent interleaving (it is part of the step's name). */
 static struct footprint footprint_of(const struct equivalence *eq, const struct event *e)
 {
     struct footprint f = { 0 };
@@ -171,6 +187,10 @@ static struct footprint footprint_of(const struct equivalence *eq, const struct 
         footprint_add(&f, true, buffer, buffer);
         return f;
     }
+    bool writes = (e->flags & EVENT_DRAINED) || e->kind == EVENT_STORE ||
+                  e->kind == EVENT_RMW || e->kind == EVENT_SC;
+    if (writes && eq->views)
+        footprint_add(&f, true, WRITES_WORD, WRITES_WORD);
     if (e->flags & EVENT_DRAINED) {
         add_access(eq, &f, e, true);
         footprint_add(&f, true, buffer, buffer);
@@ -273,10 +293,19 @@ static guint mix_hash(gconstpointer key)
     return (guint)(x ^ x >> 31);
 }
 
-/* The id of list `seq` followed by `level`. */
-static uint32_t intern(struct equivalence *eq, uint32_t seq, uint32_t level)
+/* A step's read choice beside its level or its agent, in one word. */
+#define OLDER_SHIFT 27
+static uint32_t with_older(uint32_t word, unsigned older)
 {
-    gpointer key = (gpointer)(uintptr_t)((uint64_t)seq << 32 | level);
+    g_assert(word < 1u << OLDER_SHIFT);
+    return word | (uint32_t)older << OLDER_SHIFT;
+}
+
+/* The id of list `seq` followed by `level` (its step reading the write
+ * `older` places before the newest). */
+static uint32_t intern(struct equivalence *eq, uint32_t seq, uint32_t level, unsigned older)
+{
+    gpointer key = (gpointer)(uintptr_t)((uint64_t)seq << 32 | with_older(level, older));
     gpointer id = g_hash_table_lookup(eq->seqs, key);
     if (id == NULL) {
         id = GUINT_TO_POINTER(g_hash_table_size(eq->seqs) + 1);
@@ -348,17 +377,21 @@ static void equivalence_event(void *ctx, const struct event *e)
         eq->forced[e->core] = (struct footprint){ 0 };
     }
     struct step s = { .core = agent };
+    if (e->kind == EVENT_LOAD && !(e->flags & EVENT_DRAINED)) {
+        s.older = e->older;
+        s.could_older = e->could_older;
+    }
     if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
         memcpy(name, eq->core_seq, eq->agents * sizeof *name);
-        name[eq->agents] = agent;
+        name[eq->agents] = with_older(agent, s.older);
         if (eq->explored(eq->explored_ctx, name)) {
             eq->cut = true;     /* an equivalent prefix, explored before */
             control_cut(eq->ctl);
         }
     }
     s.level = take_level(eq, agent, &f);
-    s.seq = eq->core_seq[agent] = intern(eq, eq->core_seq[agent], s.level);
+    s.seq = eq->core_seq[agent] = intern(eq, eq->core_seq[agent], s.level, s.older);
     /* Only a trap changes which cores run, and it is seen before it is
      * carried out: the cores running now are those that could take this
      * step.  A step's event comes after its effect on the buffers (a push,
@@ -378,6 +411,7 @@ struct equivalence *equivalence_new(struct machine *m, const struct memory_model
     g_assert(m->ncores <= memory_model_search_cores(model));
     eq->commute = commute;
     eq->buffers = model->buffers;
+    eq->views = model->views;
     eq->forced = g_new0(struct footprint, m->ncores);
     eq->seen = g_new0(uint64_t, eq->agents);
     eq->steps = g_array_new(FALSE, FALSE, sizeof(struct step));
@@ -446,6 +480,13 @@ bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned
     return step_at(eq, step)->could_run >> core & 1;
 }
 
+unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could)
+{
+    const struct step *s = step_at(eq, step);
+    *could = s->could_older;
+    return s->older;
+}
+
 unsigned equivalence_interned(const struct equivalence *eq)
 {
     return g_hash_table_size(eq->seqs);
@@ -477,12 +518,12 @@ void name_cursor_to(struct name_cursor *nc, uint64_t steps)
     }
 }
 
-uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core)
+uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core, unsigned older)
 {
     unsigned n = nc->eq->agents;
     uint32_t *name = g_new(uint32_t, n + 1);
     memcpy(name, nc->seq, n * sizeof *name);
-    name[n] = next_core;
+    name[n] = with_older(next_core, older);
     return name;
 }
 
@@ -503,6 +544,8 @@ char *equivalence_trace_text(const struct equivalence *eq)
             g_string_append_printf(list, "%u:%u", s->core, s->level);
         else
             g_string_append_printf(list, ",%u", s->level);
+        if (s->older > 0)
+            g_string_append_printf(list, "~%u", s->older);
     }
     GString *text = g_string_new(NULL);
     for (unsigned a = 0; a < eq->agents; a++) {

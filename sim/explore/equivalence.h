@@ -62,6 +62,10 @@ bool equivalence_cut(const struct equivalence *eq);
  * at a barrier). */
 unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
+/* The write step `step` read, if a load under a model with views: `older`
+ * places before the newest it could read (returned), and how many older
+ * ones it could have read instead (*could; 0 for any other step). */
+unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could);
 /* Prefixes are named by interning every core's list of levels: a name is
  * each core's list id, then the core that takes the next step.  Equal
  * names are equivalent prefixes, exactly (no hash collision can merge
@@ -80,14 +84,16 @@ void name_cursor_init(struct name_cursor *nc, const struct equivalence *eq);
 void name_cursor_clear(struct name_cursor *nc);
 /* Move to the prefix of the first `steps` steps (no fewer than now). */
 void name_cursor_to(struct name_cursor *nc, uint64_t steps);
-/* The name of the prefix followed by one step of next_core: ncores + 1
- * words (to free). */
-uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core);
+/* The name of the prefix followed by one step of next_core, that reads
+ * the write `older` places before the newest if a load: ncores + 1 words
+ * (to free). */
+uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core, unsigned older);
 
 /* The last run's trace (its Mazurkiewicz trace: what it is equivalent to),
  * spelled out so that it compares across runs and searches: each agent
- * that took a step, then its list of levels ("0:1,2,4 3:3" — agent 0 took
- * steps at levels 1, 2 and 4, agent 3 one at level 3; to free). */
+ * that took a step, then its list of levels ("0:1,2~1,4 3:3" — agent 0 took
+ * steps at levels 1, 2 and 4, the second a load of the write one before
+ * the newest, agent 3 one at level 3; to free). */
 char *equivalence_trace_text(const struct equivalence *eq);
 /* A digest of what each agent did in the last run and the values it read
  * and wrote: runs of one trace have the same, if the steps the footprints

@@ -151,7 +151,7 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
         g_string_append(s, " (another core's newer store to it still waits in its store buffer)");
     if (e->older > 0)
         g_string_append_printf(s, " (an older write: %u newer %s visible, which cpu%u's views "
-                               "did not yet require)", e->older, e->older == 1 ? "was" : "were",
+                               "did not yet require)", e->newer, e->newer == 1 ? "was" : "were",
                                e->core);
 }
 

@@ -9,22 +9,26 @@
  * 2010; Intel SDM vol. 3A 9.2.3.7, "stores are seen in a consistent order by
  * other processors"; SPARC V8 manual Appendix K, TSO and PSO).  ARM allows
  * it: its stores are not multi-copy atomic and the readers' loads are not
- * ordered (ARM ARM A3.8).  atomsim does not produce it under arm: its stores
- * are visible to every core at once and its loads are in program order.
+ * ordered (ARM ARM A3.8).  RVWMO allows IRIW too, though its stores are
+ * multi-copy atomic: the readers' loads are unordered without a fence
+ * (RISC-V unprivileged ISA, chapter 17).  atomsim reaches it under arm and
+ * rvwmo: each reader's second load may read the older write (the views of
+ * its core).
  *
  * Searched with at most 3 preemptions, not 4: with 4 cores dfs:4 takes some
- * 30 s a model, dfs:3 3 s; and as no interleaving of program-ordered loads
- * and atomic stores shows the outcome, a larger bound finds nothing more.
- * RVWMO allows IRIW too, though its stores are multi-copy atomic: the
- * readers' loads are unordered without a fence (RISC-V unprivileged ISA,
- * chapter 17); atomsim does not produce it under rvwmo, as under arm.
+ * 30 s a model, dfs:3 3 s; the outcome needs no preemption of the readers,
+ * only their loads' choices, which cost none.
  *
  * Cores: 4
  * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm rvwmo
+ * Memory: sc tso pso
  * Search: dfs:3
  * Result: Never
+ *
+ * Memory: arm rvwmo
+ * Search: dfs:3
+ * Result: Sometimes
  */
 #include <atomsim.h>
 #include <atomic.h>

@@ -9,18 +9,21 @@
  * V8 manual Appendix K, TSO and PSO: one memory order, and loads ordered
  * before later accesses).  ARM allows it: a store may be seen by one core
  * before another, and neither reader orders its accesses (ARM ARM A3.8).
- * atomsim does not produce it under arm: its stores are visible to every
- * core at once and its loads are in program order.
  * RVWMO allows WRC too: its stores are multi-copy atomic, but neither reader
  * orders its accesses without a dependency or a fence (RISC-V unprivileged
- * ISA, chapter 17); atomsim does not produce it under rvwmo, as under arm.
+ * ISA, chapter 17).  atomsim reaches it under arm and rvwmo: core 2's load
+ * of x may read its older write (the views of its core).
  *
  * Cores: 3
  * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm rvwmo
+ * Memory: sc tso pso
  * Search: dfs:4
  * Result: Never
+ *
+ * Memory: arm rvwmo
+ * Search: dfs:4
+ * Result: Sometimes
  */
 #include <atomsim.h>
 #include <atomic.h>
