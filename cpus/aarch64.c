@@ -160,11 +160,15 @@ static bool lse_classify(uint32_t w, struct insn_info *out)
         return false;
     }
     /* its ordering; ld<op> and swp into the zero register do not acquire
-     * (the st<op> aliases: C6.2.LDADD) */
+     * (the st<op> aliases: C6.2.LDADD), nor does cas */
     if (out->kind == INSN_RMW) {
         unsigned order = lse_order(w);
         out->release = order & ORDER_RELEASE;
-        out->acquire = (order & ORDER_ACQUIRE) && (out->cas || rt != 31);
+        /* the register that gets the old value: Rs for cas, else Rt; into
+         * the zero register the read neither acquires nor is ordered by a
+         * DMB LD (herd7's aarch64.cat: NoRet) */
+        out->no_result = (out->cas ? rs : rt) == 31;
+        out->acquire = (order & ORDER_ACQUIRE) && !out->no_result;
     }
     /* the stack holds only what its own core put there */
     if (rn == 31) {

@@ -61,6 +61,9 @@ struct insn_info {
     /* acquire_pc: an RCpc acquire (ldapr): the accesses after it are ordered
      * after it, but it is not ordered after an earlier release. */
     bool acquire_pc;
+    /* INSN_RMW: its read returns nothing (st<op>, an atomic into the zero
+     * register): a later load barrier does not order it. */
+    bool no_result;
     uint8_t cond;       /* runs only if cpu->condition_holds(cond); 0: always */
     /* INSN_SC: the register that receives 0 (stored) or 1 (failed). */
     int16_t status_reg;

@@ -65,7 +65,13 @@ struct event {
     uint8_t older : 4, could_older : 4;
     uint8_t newer;      /* and the writes newer than the one it read */
     uint16_t flags;     /* enum event_flags */
+    /* that write's core (EVENT_UNSEEN_WRITER: one atomsim did not see, or
+     * one before the run) and the step it became visible at */
+    uint8_t from_core;
+    uint32_t from_step;
 };
+
+#define EVENT_UNSEEN_WRITER 0xff
 
 struct run_control;
 

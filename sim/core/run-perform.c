@@ -184,16 +184,18 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
 {
     struct views *v = &r->views;
     unsigned core = rc->core->id;
-    enum views_acquire acquire = r->opt->strip_fence ? VIEWS_PLAIN
+    enum views_acquire acquire = ii->no_result       ? VIEWS_UNORDERED
+                                 : r->opt->strip_fence ? VIEWS_PLAIN
                                  : ii->acquire       ? VIEWS_ACQUIRE
                                  : ii->acquire_pc    ? VIEWS_ACQUIRE_PC
                                                      : VIEWS_PLAIN;
     if (e->flags & EVENT_FORWARDED)
-        return views_read_own(v, core, acquire);
+        return views_read_own(v, core, store_buffers_forward_view(&r->sb, core, addr, ii->size,
+                                                                  v->now), acquire);
     uint64_t newest = machine_read(r->m, addr, ii->size);
     struct view_load l;
-    unsigned n = views_load(v, core, addr, ii->size, newest, address_view(r, rc, ii),
-                            newest_only || acquire != VIEWS_PLAIN, &l);
+    unsigned n = views_load(v, core, e->pc, addr, ii->size, newest, address_view(r, rc, ii),
+                            newest_only || acquire > VIEWS_PLAIN, &l);
     unsigned older = 0;
     if (n > 1) {
         older = sched_older(r->sched, core, r->turn_left, n, views_telling(v, core, &l, n));
@@ -203,6 +205,8 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
         sched_turns_set_older(r->turns, older);
         e->older = (uint8_t)older;
         e->newer = (uint8_t)views_newer(&l, older);
+        e->from_core = views_chosen(&l, older)->core;
+        e->from_step = views_chosen(&l, older)->step;
         machine_write(r->m, addr, ii->size, views_chosen(&l, older)->value);
         rc->restore = true;
         rc->restore_value = newest;
@@ -311,8 +315,12 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             if (r->model->amo_one_access || (e.flags & EVENT_ACQUIRE && e.flags & EVENT_RELEASE))
                 e.flags |= EVENT_ONE_ACCESS;
         }
-        if (ii->kind == INSN_STORE)
+        if (ii->kind == INSN_STORE) {
             e.flags |= buffer_store(r, addr, ii->size);
+            if (r->views.on)
+                rc->pending_view = MAX(address_view(r, rc, ii),
+                                       taint_view(&rc->taint, ii->regs_read));
+        }
         if ((e.flags & EVENT_BUFFERED) && ii->release && !r->opt->strip_fence)
             store_buffers_release(&r->sb, c->id);
         e.old_value = machine_read(m, addr, ii->size);

@@ -89,7 +89,7 @@ static inline void perform_finish_pending(struct run *r, struct run_core *rc)
     rc->has_pending = false;
     rc->pending.new_value = machine_read(r->m, rc->pending.addr, rc->pending.size);
     if (rc->pending.flags & EVENT_BUFFERED)
-        store_buffers_push(&r->sb, &rc->pending);
+        store_buffers_push(&r->sb, &rc->pending, rc->pending_view);
     run_emit(r, &rc->pending);
     perform_restore(r, rc);
 }

@@ -85,6 +85,8 @@ struct run_core {
      * the core's next instruction. */
     bool has_pending;
     struct event pending;
+    uint64_t pending_view;      /* a buffered store's: its address's and value's
+                                   views, for a load it forwards to */
     uint64_t last_load;         /* the address of the core's last LOAD event */
     /* Its last step was an atomic write that became visible while older
      * stores still wait in its buffer (pso, arm). */

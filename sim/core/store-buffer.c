@@ -86,7 +86,7 @@ void store_buffers_before_store(struct store_buffers *sb, uint64_t addr, unsigne
         save(sb, addr + k, &mem[k]);
 }
 
-void store_buffers_push(struct store_buffers *sb, const struct event *issue)
+void store_buffers_push(struct store_buffers *sb, const struct event *issue, uint64_t view)
 {
     struct store_buffer *b = &sb->core[issue->core];
     g_assert(b->count < STORE_BUFFER_DEPTH && issue->size <= STORE_BUFFER_BYTES);
@@ -94,6 +94,7 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue)
     s->issue = *issue;
     s->barrier = b->barrier;
     s->release = b->release;
+    s->view = view;
     b->barrier = b->release = false;
     const uint8_t *mem = machine_guest_ptr(sb->m, issue->addr, issue->size);
     if (mem != NULL)
@@ -182,6 +183,17 @@ unsigned store_buffers_before_access(const struct store_buffers *sb, unsigned co
 {
     const struct store_buffer *b = &sb->core[core];
     return (unsigned)(newest_over(b, b->count, addr, size) + 1);
+}
+
+uint64_t store_buffers_forward_view(const struct store_buffers *sb, unsigned core, uint64_t addr,
+                                    unsigned size, uint64_t otherwise)
+{
+    const struct store_buffer *b = &sb->core[core];
+    int i = newest_over(b, b->count, addr, size);
+    if (i < 0)
+        return otherwise;
+    const struct event *e = &b->entry[i].issue;
+    return e->addr <= addr && addr + size <= e->addr + e->size ? b->entry[i].view : otherwise;
 }
 
 bool store_buffers_hold(const struct store_buffers *sb, uint64_t cores, uint64_t addr,

@@ -39,6 +39,7 @@ struct buffered_store {
     bool barrier;               /* a store barrier lies between it and the
                                    stores before it */
     bool release;               /* a store-release (stlr) */
+    uint64_t view;              /* the views of its address and value (views.h) */
 };
 
 struct store_buffer {
@@ -89,7 +90,7 @@ static inline bool store_buffer_takes(unsigned size)
 void store_buffers_before_store(struct store_buffers *sb, uint64_t addr, unsigned size);
 /* The running core's store of issue->size bytes at issue->addr has
  * executed: it enters the buffer, its bytes as memory holds them now. */
-void store_buffers_push(struct store_buffers *sb, const struct event *issue);
+void store_buffers_push(struct store_buffers *sb, const struct event *issue, uint64_t view);
 
 /* The running core executed a store barrier: its stores after it drain
  * only after those before it. */
@@ -127,6 +128,10 @@ unsigned store_buffers_before_access(const struct store_buffers *sb, unsigned co
 
 /* Does a store in the buffer of a core of cores (a mask) write a byte of
  * [addr, addr+size)? */
+/* The view of core's newest buffered store to [addr, addr + size), if it
+ * writes every byte of it and no newer one writes any; else `otherwise`. */
+uint64_t store_buffers_forward_view(const struct store_buffers *sb, unsigned core, uint64_t addr,
+                                    unsigned size, uint64_t otherwise);
 bool store_buffers_hold(const struct store_buffers *sb, uint64_t cores, uint64_t addr,
                         unsigned size);
 

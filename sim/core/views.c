@@ -103,7 +103,7 @@ static void keep(struct view_location *loc, struct view_write w)
 static void forget(struct views *v, struct view_location *loc, uint64_t value)
 {
     loc->count = 0;
-    keep(loc, (struct view_write){ .ts = v->now, .value = value });
+    keep(loc, (struct view_write){ .ts = v->now, .value = value, .core = EVENT_UNSEEN_WRITER });
 }
 
 static struct view_location *location_new(struct views *v, uint64_t addr, unsigned size,
@@ -118,7 +118,8 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
     loc->size = size;
     loc->coh = g_new0(uint64_t, v->m->ncores);
     /* what it held: written before the run, or unseen */
-    keep(loc, (struct view_write){ .ts = unknown_floor(v, addr, size), .value = old });
+    keep(loc, (struct view_write){ .ts = unknown_floor(v, addr, size), .value = old,
+                                   .core = EVENT_UNSEEN_WRITER });
     mark_overlaps(v, loc, addr, size);
     g_hash_table_insert(v->locations, &loc->addr, loc);
     return loc;
@@ -166,7 +167,8 @@ void views_write(struct views *v, const struct event *e)
         return;
     if (loc->w[loc->count - 1].value != old)
         forget(v, loc, old);    /* written unseen since */
-    keep(loc, (struct view_write){ .ts = ts, .value = value });
+    keep(loc, (struct view_write){ .ts = ts, .value = value,
+                                   .step = (uint32_t)MIN(e->step, UINT32_MAX), .core = (uint8_t)core });
     loc->coh[core] = ts;
 }
 
@@ -174,11 +176,16 @@ void views_write(struct views *v, const struct event *e)
  * r_new; the load may read any write to the location from the newest one
  * no later than max(vpre, coh) on (no write to it lies between that one and
  * the load's view). */
-unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size,
+static struct view_spin *spin_slot(struct views *v, unsigned core, uint64_t pc)
+{
+    return &v->core[core].spin[(pc >> 2) % VIEWS_SPIN_SLOTS];
+}
+
+unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, unsigned size,
                     uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l)
 {
     const struct core_views *cv = &v->core[core];
-    *l = (struct view_load){ .vpre = MAX(vaddr, cv->r_new) };
+    *l = (struct view_load){ .vpre = MAX(vaddr, cv->r_new), .pc = pc };
     if (!v->on)
         return 1;
     struct view_location *loc = g_hash_table_lookup(v->locations, &addr);
@@ -196,6 +203,10 @@ unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size
     unsigned first = loc->count - 1;
     while (first > 0 && loc->w[first].ts > bound)
         first--;
+    const struct view_spin *spun = spin_slot(v, core, pc);
+    if (spun->pc == pc && spun->addr == addr)
+        while (first < loc->count - 1 && loc->w[first].ts <= spun->ts)
+            first++;
     unsigned n = 1;
     for (unsigned i = loc->count - 1; i-- > first;) {
         bool older_same = false;
@@ -223,8 +234,9 @@ unsigned views_telling(const struct views *v, unsigned core, const struct view_l
  * Store-Release; a Load-AcquirePC is not, Arm ARM K.a B2.3.3). */
 static void read_done(struct core_views *cv, uint64_t post, enum views_acquire acquire)
 {
-    cv->r_old = MAX(cv->r_old, post);
-    if (acquire != VIEWS_PLAIN)
+    if (acquire != VIEWS_UNORDERED)
+        cv->r_old = MAX(cv->r_old, post);
+    if (acquire > VIEWS_PLAIN)
         cv->r_new = MAX(cv->r_new, post);
     if (acquire == VIEWS_ACQUIRE)
         cv->r_new = MAX(cv->r_new, cv->rel);
@@ -240,14 +252,17 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
     uint64_t post = MAX(l->vpre, l->loc != NULL ? views_chosen(l, older)->ts : l->floor);
     if (l->loc != NULL)
         l->loc->coh[core] = MAX(l->loc->coh[core], post);
+    if (older > 0)
+        *spin_slot(v, core, l->pc) = (struct view_spin){ l->pc, l->loc->addr,
+                                                         views_chosen(l, older)->ts };
     read_done(&v->core[core], post, acquire);
     return post;
 }
 
-uint64_t views_read_own(struct views *v, unsigned core, enum views_acquire acquire)
+uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire)
 {
-    read_done(&v->core[core], v->now, acquire);
-    return v->now;
+    read_done(&v->core[core], fwd, acquire);
+    return fwd;
 }
 
 void views_fence(struct views *v, unsigned core, bool r_r, bool w_r)

@@ -49,9 +49,12 @@
 #define VIEWS_HISTORY 8
 #define VIEWS_MAX_LOCATIONS (1u << 16)
 
+/* A write kept of a location, and whose it is if atomsim saw it. */
 struct view_write {
     uint64_t ts;        /* its timestamp */
     uint64_t value;
+    uint32_t step;      /* the step it became visible at */
+    uint8_t core;       /* the core that wrote it, or EVENT_UNSEEN_WRITER */
 };
 
 struct view_location {
@@ -63,8 +66,16 @@ struct view_location {
     uint64_t *coh;      /* per core */
 };
 
+/* Where a core's load read an older write than the newest: the load at pc
+ * next time reads a write newer than that one, or the newest (views_load). */
+#define VIEWS_SPIN_SLOTS 8
+struct view_spin {
+    uint64_t pc, addr, ts;
+};
+
 struct core_views {
     uint64_t r_old, w_old, r_new, rel;
+    struct view_spin spin[VIEWS_SPIN_SLOTS];    /* by pc */
 };
 
 struct views {
@@ -81,6 +92,7 @@ struct views {
 /* A load about to run: the writes it may read (views_load). */
 struct view_load {
     struct view_location *loc;  /* NULL: only the newest, with view `floor` */
+    uint64_t pc;
     uint64_t vpre;              /* its address view joined with r_new */
     uint64_t floor;             /* loc NULL: a view no smaller than the newest write's */
     /* loc: the writes it may read that make a difference, newest first
@@ -100,16 +112,22 @@ void views_clear(struct views *v);
  * is ordered as its read is (EVENT_ONE_ACCESS, EVENT_ACQUIRE). */
 void views_write(struct views *v, const struct event *e);
 
-/* Core is about to load size bytes at addr, whose newest value is `newest`
- * (what memory holds), with an address that depends on loads of view vaddr:
- * the writes it may read into *l, their number returned (>= 1), newest
- * first.  newest_only: an acquire, exclusive or atomic load, which reads
- * the newest (fewer outcomes than the architecture allows, never more).
+/* Core is about to load size bytes at addr, with the instruction at pc,
+ * whose newest value is `newest` (what memory holds), with an address that
+ * depends on loads of view vaddr: the writes it may read into *l, their
+ * number returned (>= 1), newest first.  newest_only: an acquire, exclusive
+ * or atomic load, which reads the newest (fewer outcomes than the
+ * architecture allows, never more).
+ * Every write becomes visible to every core in finite time: a load that
+ * read an older write at pc (a spin, say) reads a newer one than that the
+ * next time it runs there, so a core cannot spin forever on a stale value
+ * (fewer outcomes, never more: the same load may read that write again on
+ * the hardware, but only finitely often).
  * Of writes of one value only the oldest is offered (and the newest): a
  * read of it gives the same value with views no larger, and every rule
  * only bounds views from below, so whatever reading a newer one of the
  * value leads to, reading the oldest can lead to as well. */
-unsigned views_load(struct views *v, unsigned core, uint64_t addr, unsigned size,
+unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, unsigned size,
                     uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l);
 /* Of the n writes l may read, how many (the oldest) skip a write older than
  * one the core has read: reading one shows loads out of order, where
@@ -128,6 +146,8 @@ static inline unsigned views_newer(const struct view_load *l, unsigned older)
 }
 /* How a load orders the accesses after it. */
 enum views_acquire {
+    VIEWS_UNORDERED,            /* not even by a later load barrier (an atomic
+                                   whose read returns nothing) */
     VIEWS_PLAIN,
     VIEWS_ACQUIRE_PC,           /* RCpc (ldapr): after it */
     VIEWS_ACQUIRE,              /* RCsc (ldar, lr.aq): after it, and it after an
@@ -137,10 +157,12 @@ enum views_acquire {
  * it read (its registers') returned. */
 uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, unsigned older,
                     enum views_acquire acquire);
-/* The load reads the core's own store, still in its buffer: a view no
- * smaller than any write's so far (the store's own dependencies are not
- * kept), which the core's views follow as views_read's do. */
-uint64_t views_read_own(struct views *v, unsigned core, enum views_acquire acquire);
+/* The load reads the core's own store, still in its buffer, whose address
+ * and value have views `fwd`: the value's view is fwd (Promising's
+ * forwarding: not the store's timestamp, which it takes later, so a
+ * control dependency of the store orders nothing after the load), and the
+ * core's views follow it as views_read's do. */
+uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire);
 
 /* A barrier on core: later loads see what earlier loads saw (r_r) and what
  * earlier stores wrote (w_r); Promising's dmb rules (fig. 5: dmb.ld raises

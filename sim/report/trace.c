@@ -149,7 +149,11 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
         g_string_append(s, " (from its own store buffer)");
     if (e->flags & EVENT_UNSEEN)
         g_string_append(s, " (another core's newer store to it still waits in its store buffer)");
-    if (e->older > 0)
+    if (e->older > 0 && e->from_core != EVENT_UNSEEN_WRITER)
+        g_string_append_printf(s, " (cpu%u's write at step %u, older than %u newer %s visible, "
+                               "which cpu%u's views did not yet require)", e->from_core,
+                               e->from_step, e->newer, e->newer == 1 ? "one" : "ones", e->core);
+    else if (e->older > 0)
         g_string_append_printf(s, " (an older write: %u newer %s visible, which cpu%u's views "
                                "did not yet require)", e->newer, e->newer == 1 ? "was" : "were",
                                e->core);
