@@ -7,7 +7,7 @@ set -eu
 . "${srcdir:-.}/tests/doc-commands.sh"
 sed -n 's/^    \(\.\/atomsim .*\|make tests\/.*\)$/\1/p' "$src/doc/tutorial.md" > "$tmp/.commands"
 doc_run_all "$tmp/.commands"
-for n in 1 2 3 4 5 6 6arm 7; do
+for n in 1 2 3 4 5 6 6arm 7 8; do
     if [ -s "$tmp/lesson$n.html" ]; then
         echo "PASS: lesson $n's page is written"
     else

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tutorial-pictures.sh — run the tutorial's seven lessons (doc/tutorial.md)
+# tutorial-pictures.sh — run the tutorial's eight lessons (doc/tutorial.md)
 # and take the pictures it shows: each lesson's page, rendered by headless
 # chromium, as doc/img/lessonN.png (and lesson6arm.png, lesson 6's arm part).  Run from the top of a built tree:
 #   tools/tutorial-pictures.sh [OUTDIR]        (default doc/img)
@@ -29,8 +29,10 @@ page --cpu arm --schedule 0:3,d0.1:1,1:*,0:* --timeline "$tmp/lesson6arm.html" \
     programs/arm/broken/message-passing-no-barrier.elf
 page --cpu x86 --schedule 0:1,1:2,d1:1,0:1,d0:1,0:*,1:* --timeline "$tmp/lesson7.html" \
     programs/x86/counter.elf
+page --cpu aarch64 --schedule 1:1,0:*,1:2~1,1:* --timeline "$tmp/lesson8.html" \
+    programs/aarch64/broken/message-passing-no-rmb.elf
 
-for n in 1 2 3 4 5 6 6arm 7; do
+for n in 1 2 3 4 5 6 6arm 7 8; do
     # lesson 2: tall enough for aarch64's LL/SC alternative under its ldaddal;
     # lesson 4: wide and tall enough for three runs' lanes down to step 6
     size=1280,820
