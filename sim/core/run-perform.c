@@ -312,7 +312,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             loaded = taint_load(&rc->taint, addr);
         if (ii->kind == INSN_RMW && r->views.on) {
             view = read_write(r, rc, ii, addr, &e, true);
-            if (r->model->amo_one_access || (e.flags & EVENT_ACQUIRE && e.flags & EVENT_RELEASE))
+            uint16_t both = EVENT_ACQUIRE | EVENT_RELEASE;
+            if (r->model->amo_one_access || (e.flags & both) == both)
                 e.flags |= EVENT_ONE_ACCESS;
         }
         if (ii->kind == INSN_STORE) {

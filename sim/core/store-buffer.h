@@ -126,12 +126,12 @@ void store_buffers_drain(struct store_buffers *sb, unsigned core, unsigned k,
 unsigned store_buffers_before_access(const struct store_buffers *sb, unsigned core,
                                      uint64_t addr, unsigned size);
 
-/* Does a store in the buffer of a core of cores (a mask) write a byte of
- * [addr, addr+size)? */
 /* The view of core's newest buffered store to [addr, addr + size), if it
  * writes every byte of it and no newer one writes any; else `otherwise`. */
 uint64_t store_buffers_forward_view(const struct store_buffers *sb, unsigned core, uint64_t addr,
                                     unsigned size, uint64_t otherwise);
+/* Does a store in the buffer of a core of cores (a mask) write a byte of
+ * [addr, addr+size)? */
 bool store_buffers_hold(const struct store_buffers *sb, uint64_t cores, uint64_t addr,
                         unsigned size);
 

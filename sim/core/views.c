@@ -168,19 +168,20 @@ void views_write(struct views *v, const struct event *e)
     if (loc->w[loc->count - 1].value != old)
         forget(v, loc, old);    /* written unseen since */
     keep(loc, (struct view_write){ .ts = ts, .value = value,
-                                   .step = (uint32_t)MIN(e->step, UINT32_MAX), .core = (uint8_t)core });
+                                   .step = (uint32_t)MIN(e->step, UINT32_MAX),
+                                   .core = (uint8_t)core });
     loc->coh[core] = ts;
 }
 
-/* Read (Promising's read rule): vpre is the address view joined with
- * r_new; the load may read any write to the location from the newest one
- * no later than max(vpre, coh) on (no write to it lies between that one and
- * the load's view). */
 static struct view_spin *spin_slot(struct views *v, unsigned core, uint64_t pc)
 {
     return &v->core[core].spin[(pc >> 2) % VIEWS_SPIN_SLOTS];
 }
 
+/* Read (Promising's read rule): vpre is the address view joined with
+ * r_new; the load may read any write to the location from the newest one
+ * no later than max(vpre, coh) on (no write to it lies between that one and
+ * the load's view), and, after a stale read at pc, newer than that one. */
 unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, unsigned size,
                     uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l)
 {
