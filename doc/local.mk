@@ -36,4 +36,4 @@ dist_doc_DATA = README.md NEWS %D%/manual.md %D%/tutorial.md %D%/internals.md \
 docimgdir = $(docdir)/img
 dist_docimg_DATA = %D%/img/lesson1.png %D%/img/lesson2.png %D%/img/lesson3.png \
 	%D%/img/lesson4.png %D%/img/lesson5.png %D%/img/lesson6.png %D%/img/lesson6arm.png \
-	%D%/img/lesson7.png
+	%D%/img/lesson7.png %D%/img/lesson8.png
