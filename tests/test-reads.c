@@ -12,6 +12,12 @@
  *   tso          x86 and sparc32 loads never read an older write;
  *   fairness     a core spinning in a pinned turn until its end sees the
  *                store it waits for, which another core's buffer holds;
+ *   origin       a load of a write atomsim saw says whose write, and the
+ *                step it became visible at;
+ *   searched     --sched dfs tries every write a load may read: it finds
+ *                the readers without a barrier, and ends clean on their
+ *                fixed twins, the seqlock's spinning reader included (a
+ *                stale read is not repeated forever);
  *   spelling     --schedule's ~OLDER: kept by --record, refused where it
  *                cannot apply.
  */
@@ -50,6 +56,60 @@ static void test_found(gconstpointer data)
     struct result newest = atomsim("--cores", "2", "--schedule", "1:1,0:*,1:*", elf, NULL);
     g_assert_cmpint(newest.status, ==, 0);
     result_clear(&newest);
+}
+
+/* Core 0 runs to its end (x = 1, then 2: steps 2 to 6 with their drains),
+ * then core 1's load reads the first write, one before the newest. */
+static void test_origin(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *elf = guest(cpu, "overwritten");
+    struct result r = atomsim("--cores", "2", "--schedule", "1:1,0:*,1:1~1,1:*", "--trace=-",
+                              elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    const char *line = strstr(r.out, "LOAD  x");
+    g_assert_nonnull(line);
+    /* core 0's first store, drained before its second: whichever step */
+    unsigned step = 0;
+    const char *origin = strstr(line, "read 1 (cpu0's write at step ");
+    g_assert_nonnull(origin);
+    g_assert_cmpint(sscanf(origin, "read 1 (cpu0's write at step %u, older than 1 newer one "
+                                   "visible", &step), ==, 1);
+    /* the trace's line of that step is core 0's drain of x = 1 */
+    g_autofree char *drain = g_strdup_printf("\n *%u [^\n]*cpu0[^\n]*STORE x +0 -> 1 \\(drained",
+                                             step);
+    g_assert_true(g_regex_match_simple(drain, r.out, 0, 0));
+    g_assert_nonnull(strstr(r.out, "check failed: read the middle write"));
+    result_clear(&r);
+}
+
+/* The exhaustive search, reads and all: the broken readers found, their
+ * twins (and the seqlock's spinning reader) exhausted clean. */
+static void test_searched(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    const char *const broken_readers[] = { "message-passing-no-rmb", "seqlock-no-rmb" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(broken_readers); i++) {
+        g_autofree char *elf = broken(cpu, broken_readers[i]);
+        struct result r = atomsim("--cores", "2", "--sched", "dfs", elf, NULL);
+        if (r.status != 1 || !strstr(r.out, "check failed"))
+            g_error("%s --sched dfs: exit %d, expected a failed check:\n%s%s", elf, r.status,
+                    r.out, r.err);
+        result_clear(&r);
+    }
+    const char *const fixed[] = { "message-passing-rmb", "seqlock", "message-passing" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(fixed); i++) {
+        g_autofree char *elf = example(cpu, fixed[i]);
+        struct result r = atomsim("--cores", "2", "--sched", "dfs", elf, NULL);
+        if (r.status != 0 || !strstr(r.out, "(the space is exhausted)"))
+            g_error("%s --sched dfs: exit %d, expected an exhausted search:\n%s%s", elf,
+                    r.status, r.out, r.err);
+        result_clear(&r);
+    }
 }
 
 /* prog (an example, or a test guest) ends clean in every one of many
@@ -165,8 +225,12 @@ int main(int argc, char **argv)
     for (unsigned i = 0; i < G_N_ELEMENTS(weak_cpus); i++) {
         g_autofree char *found = g_strdup_printf("/reads/%s/found", weak_cpus[i]);
         g_autofree char *ordered = g_strdup_printf("/reads/%s/ordered", weak_cpus[i]);
+        g_autofree char *origin = g_strdup_printf("/reads/%s/origin", weak_cpus[i]);
+        g_autofree char *searched = g_strdup_printf("/reads/%s/searched", weak_cpus[i]);
         g_test_add_data_func(found, weak_cpus[i], test_found);
         g_test_add_data_func(ordered, weak_cpus[i], test_ordered);
+        g_test_add_data_func(origin, weak_cpus[i], test_origin);
+        g_test_add_data_func(searched, weak_cpus[i], test_searched);
     }
     static const char *const all_cpus[] = { "sparc32", "arm", "x86", "x86_64", "aarch64",
                                             "riscv64" };
