@@ -3,6 +3,7 @@
 #include <glib.h>
 
 #include "base/limits.h"
+#include "sched/scheduler.h"
 #include "step-command.h"
 
 /* "N" or "N.K" (the whole of text) into core and slot. */
@@ -56,6 +57,15 @@ void step_command_parse(const char *line, struct step_command *cmd)
         cmd->path = g_strdup(g_strchug(text + 1));
     } else if (text[0] == 'd' && parse_core(g_strchug(text + 1), &cmd->core, &cmd->slot)) {
         cmd->verb = STEP_DRAIN;
+    } else if (strchr(text, '.') == NULL && strchr(text, '~') != NULL) {
+        char *tilde = strchr(text, '~');
+        *tilde = '\0';
+        guint64 k = 0;
+        if (parse_core(text, &cmd->core, &cmd->slot) &&
+            g_ascii_string_to_unsigned(tilde + 1, 10, 1, SCHED_MAX_OLDER, &k, NULL)) {
+            cmd->verb = STEP_CORE;
+            cmd->older = (unsigned)k;
+        }
     } else if (strchr(text, '.') == NULL && parse_core(text, &cmd->core, &cmd->slot)) {
         cmd->verb = STEP_CORE;
     } else {

@@ -6,13 +6,15 @@
 
 #include <stdbool.h>
 
-#define STEP_KEYS "keys: a core's number steps it \u00b7 d N drains its oldest buffered store " \
+#define STEP_KEYS "keys: a core's number steps it (N~K: its load reads the K-th older write) " \
+                  "\u00b7 d N drains its oldest buffered store " \
                   "\u00b7 u undoes \u00b7 r runs to a finding \u00b7 w FILE saves \u00b7 " \
                   "t traces \u00b7 q quits"
 
 enum step_verb {
     STEP_NOTHING,       /* a blank line or a comment */
-    STEP_CORE,          /* "N": core N runs one step */
+    STEP_CORE,          /* "N": core N runs one step; "N~K": a load that reads
+                           the write K places before the newest it may */
     STEP_DRAIN,         /* "d N" or "d N.K": core N's K-th oldest store drains */
     STEP_UNDO,          /* "u" */
     STEP_RUN,           /* "r": on to the next finding */
@@ -25,7 +27,7 @@ enum step_verb {
 
 struct step_command {
     enum step_verb verb;
-    unsigned core, slot;
+    unsigned core, slot, older;
     char *path;         /* STEP_SAVE's FILE (to free: step_command_clear) */
 };
 

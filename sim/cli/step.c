@@ -164,8 +164,13 @@ static char *carry_out(struct session *s, const struct step_command *cmd)
     switch (cmd->verb) {
     case STEP_CORE:
         answer = cannot_step(s, cmd->core);
-        if (answer == NULL && !stepper_step(s->st, cmd->core))
-            answer = g_strdup_printf("cpu%u could not take a step", cmd->core);
+        if (answer == NULL && !stepper_step(s->st, cmd->core, cmd->older))
+            answer = cmd->older == 0
+                         ? g_strdup_printf("cpu%u could not take a step", cmd->core)
+                         : g_strdup_printf("cpu%u's next step reads no write %u older than the "
+                                           "newest it may (a load may read an older write "
+                                           "under arm and rvwmo, where nothing orders it)",
+                                           cmd->core, cmd->older);
         return answer;
     case STEP_DRAIN:
         answer = cannot_drain(s, cmd->core, cmd->slot);

@@ -107,9 +107,10 @@ static bool same_choice(const struct sched_turn *a, const struct sched_turn *b)
     return a->core == b->core && a->drain == b->drain && a->slot == b->slot;
 }
 
-/* Are the steps of turns the first steps of taken?  (A turn may run longer
- * than it was given where the core cannot be stopped: before sparc32's
- * delay slot, in an atomic section.) */
+/* Are the steps of turns the first steps of taken, and did a turn's last
+ * step that was to read an older write (~OLDER) read it?  (A turn may run
+ * longer than it was given where the core cannot be stopped: before
+ * sparc32's delay slot, in an atomic section.) */
 static bool steps_begin(const GArray *taken, const GArray *turns)
 {
     guint t = 0;
@@ -119,7 +120,12 @@ static bool steps_begin(const GArray *taken, const GArray *turns)
         for (long k = 0; k < want->steps; k++) {
             while (left == 0 && ++t < taken->len)
                 left = g_array_index(taken, struct sched_turn, t).steps;
-            if (t >= taken->len || !same_choice(&g_array_index(taken, struct sched_turn, t), want))
+            if (t >= taken->len)
+                return false;
+            const struct sched_turn *got = &g_array_index(taken, struct sched_turn, t);
+            if (!same_choice(got, want))
+                return false;
+            if (want->older > 0 && k == want->steps - 1 && (left != 1 || got->older != want->older))
                 return false;
             left--;
         }
@@ -143,10 +149,12 @@ bool stepper_goto(struct stepper *s, const GArray *turns)
     return false;
 }
 
-bool stepper_step(struct stepper *s, unsigned core)
+bool stepper_step(struct stepper *s, unsigned core, unsigned older)
 {
     g_autoptr(GArray) turns = g_array_copy(s->turns);
     sched_turns_add(turns, core);
+    if (older > 0)
+        sched_turns_set_older(turns, older);
     return stepper_goto(s, turns);
 }
 
