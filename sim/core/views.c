@@ -173,9 +173,26 @@ void views_write(struct views *v, const struct event *e)
     loc->coh[core] = ts;
 }
 
-static struct view_spin *spin_slot(struct views *v, unsigned core, uint64_t pc)
+/* The slot of the core's stale read at pc, or NULL. */
+static struct view_spin *spin_at(struct views *v, unsigned core, uint64_t pc)
 {
-    return &v->core[core].spin[(pc >> 2) % VIEWS_SPIN_SLOTS];
+    struct core_views *cv = &v->core[core];
+    for (unsigned i = 0; i < VIEWS_SPIN_SLOTS; i++)
+        if (cv->spin[i].pc == pc)
+            return &cv->spin[i];
+    return NULL;
+}
+
+/* A stale read at pc: its slot, or the next one in turn (the oldest). */
+static void spin_record(struct views *v, unsigned core, struct view_spin spun)
+{
+    struct core_views *cv = &v->core[core];
+    struct view_spin *slot = spin_at(v, core, spun.pc);
+    if (slot == NULL) {
+        slot = &cv->spin[cv->spin_next];
+        cv->spin_next = (cv->spin_next + 1) % VIEWS_SPIN_SLOTS;
+    }
+    *slot = spun;
 }
 
 /* Read (Promising's read rule): vpre is the address view joined with
@@ -204,8 +221,8 @@ unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, 
     unsigned first = loc->count - 1;
     while (first > 0 && loc->w[first].ts > bound)
         first--;
-    const struct view_spin *spun = spin_slot(v, core, pc);
-    if (spun->pc == pc && spun->addr == addr)
+    const struct view_spin *spun = spin_at(v, core, pc);
+    if (spun != NULL && spun->addr == addr)
         while (first < loc->count - 1 && loc->w[first].ts <= spun->ts)
             first++;
     unsigned n = 1;
@@ -254,8 +271,8 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
     if (l->loc != NULL)
         l->loc->coh[core] = MAX(l->loc->coh[core], post);
     if (older > 0)
-        *spin_slot(v, core, l->pc) = (struct view_spin){ l->pc, l->loc->addr,
-                                                         views_chosen(l, older)->ts };
+        spin_record(v, core, (struct view_spin){ l->pc, l->loc->addr,
+                                                 views_chosen(l, older)->ts });
     read_done(&v->core[core], post, acquire);
     return post;
 }

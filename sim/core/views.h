@@ -68,14 +68,15 @@ struct view_location {
 
 /* Where a core's load read an older write than the newest: the load at pc
  * next time reads a write newer than that one, or the newest (views_load). */
-#define VIEWS_SPIN_SLOTS 8
+#define VIEWS_SPIN_SLOTS 16
 struct view_spin {
     uint64_t pc, addr, ts;
 };
 
 struct core_views {
     uint64_t r_old, w_old, r_new, rel;
-    struct view_spin spin[VIEWS_SPIN_SLOTS];    /* by pc */
+    struct view_spin spin[VIEWS_SPIN_SLOTS];    /* pc 0: none */
+    unsigned spin_next;                         /* the slot a new pc takes */
 };
 
 struct views {
