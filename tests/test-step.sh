@@ -202,19 +202,18 @@ for cpu in arm aarch64 riscv64; do
     fi
 done
 
-status=0
-printf '0\nfly\n' | "$atomsim" step programs/x86/counter.elf >"$tmp/bad" 2>&1 || status=$?
-if [ "$status" -eq 2 ] && grep -q 'line 2: fly: not a command' "$tmp/bad"; then
-    pass "error: a line that is no command"
-else
-    fail "error: a line that is no command: exit $status"; tail -n 3 "$tmp/bad" | sed 's/^/#   /'
-fi
-status=0
-printf '0~0\n' | "$atomsim" step programs/aarch64/counter.elf >"$tmp/bad" 2>&1 || status=$?
-if [ "$status" -eq 2 ] && grep -q 'line 1: 0~0: not a command' "$tmp/bad"; then
-    pass "error: ~0 is no read"
-else
-    fail "error: ~0: exit $status"; tail -n 3 "$tmp/bad" | sed 's/^/#   /'
-fi
+# A script line that is no command ends it: exit 2, the line named.
+check_bad_line() {      # WHAT SCRIPT PATTERN PROGRAM
+    status=0
+    printf '%s\n' "$2" | "$atomsim" step "$4" >"$tmp/bad" 2>&1 || status=$?
+    if [ "$status" -eq 2 ] && grep -q "$3" "$tmp/bad"; then
+        pass "error: $1"
+    else
+        fail "error: $1: exit $status"; tail -n 3 "$tmp/bad" | sed 's/^/#   /'
+    fi
+}
+check_bad_line 'a line that is no command' "$(printf '0\nfly')" 'line 2: fly: not a command' \
+    programs/x86/counter.elf
+check_bad_line '~0 is no read' '0~0' 'line 1: 0~0: not a command' programs/aarch64/counter.elf
 
 [ "$failed" -eq 0 ]
