@@ -64,6 +64,9 @@ struct event {
      * (at most 15 each). */
     uint8_t older : 4, could_older : 4;
     uint8_t newer;      /* and the writes newer than the one it read */
+    /* of the could_older older ones, how many (the oldest) only a read out
+     * of order reaches (views_telling) */
+    uint8_t telling;
     uint16_t flags;     /* enum event_flags */
     /* that write's core (EVENT_UNSEEN_WRITER: one atomsim did not see, or
      * one before the run) and the step it became visible at */

@@ -198,8 +198,13 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
                             newest_only || acquire > VIEWS_PLAIN, &l);
     unsigned older = 0;
     if (n > 1) {
-        older = sched_older(r->sched, core, r->turn_left, n, views_telling(v, core, &l, n));
+        unsigned telling = views_telling(v, core, &l, n);
+        older = sched_older(r->sched, core, r->turn_left, n, telling);
         e->could_older = (uint8_t)MIN(n - 1, 15u);
+        /* a reservation may not survive the load's being performed
+         * earlier: then every older write counts as telling */
+        bool reserved = monitor_intact(&r->monitor) >> core & 1;
+        e->telling = (uint8_t)MIN(reserved ? n - 1 : telling, 15u);
     }
     if (older > 0) {
         sched_turns_set_older(r->turns, older);

@@ -239,9 +239,11 @@ unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, 
 unsigned views_telling(const struct views *v, unsigned core, const struct view_load *l,
                        unsigned n)
 {
+    const struct core_views *cv = &v->core[core];
+    uint64_t seen = MAX(cv->r_old, cv->w_old);
     unsigned telling = 0;
     for (unsigned older = n - 1; older > 0; older--, telling++)
-        if (views_chosen(l, older - 1)->ts >= v->core[core].r_old)
+        if (l->loc->w[l->pick[older] + 1].ts > seen)
             break;
     return telling;
 }

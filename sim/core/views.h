@@ -130,9 +130,12 @@ void views_write(struct views *v, const struct event *e);
  * value leads to, reading the oldest can lead to as well. */
 unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, unsigned size,
                     uint64_t newest, uint64_t vaddr, bool newest_only, struct view_load *l);
-/* Of the n writes l may read, how many (the oldest) skip a write older than
- * one the core has read: reading one shows loads out of order, where
- * reading the others is what an earlier load would have read anyway. */
+/* Of the n writes l may read, how many (the oldest) are followed by a
+ * write no newer than every one the core has read or made: reading one
+ * shows loads out of order.  Reading any other is what the same load,
+ * performed earlier (with the core's loads, fences and buffered stores
+ * before it, which no other core sees), would read as the newest: an
+ * interleaving the exhaustive search runs anyway. */
 unsigned views_telling(const struct views *v, unsigned core, const struct view_load *l,
                        unsigned n);
 /* The write `older` places before the newest of l's (older < their number). */

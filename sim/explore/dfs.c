@@ -161,7 +161,8 @@ struct child {
  * steps is explored from here, as a child would explore it.  Then its
  * children: at each step of its tail that is a load which could read an
  * older write, one for each older write (a choice of value, not a
- * preemption: as GenMC and herd7 enumerate reads-from, within any bound);
+ * preemption: as GenMC and herd7 enumerate reads-from, within any bound;
+ * with no bound only those a read out of order reaches, views_telling);
  * and, if the bound allows, at each step, another core that could run
  * takes it instead.  The first choice of core (step 0) is not a
  * preemption. */
@@ -173,12 +174,15 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
     name_cursor_init(&nc, s->eq);
     for (uint64_t p = n->branch_from; p < steps; p++) {
         name_cursor_to(&nc, p);
-        unsigned current = equivalence_core(s->eq, p), could;
-        unsigned older = equivalence_older(s->eq, p, &could);
+        unsigned current = equivalence_core(s->eq, p), could, telling;
+        unsigned older = equivalence_older(s->eq, p, &could, &telling);
         if (p + cut < steps)
             first_of_its_kind(s, name_key(s, name_cursor_name(&nc, current, older)),
                               n->preemptions);
-        for (unsigned k = older + 1; k <= could; k++) {
+        /* with no bound, a read that is not out of order is that of an
+         * interleaving the search runs anyway (views_telling) */
+        unsigned first = s->unbounded ? MAX(older + 1, could - telling + 1) : older + 1;
+        for (unsigned k = first; k <= could; k++) {
             struct child ch = { p, current, k, name_key(s, name_cursor_name(&nc, current, k)) };
             g_array_append_val(children, ch);
         }
@@ -231,7 +235,7 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
     rec->refs = 1;
     rec->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     for (uint64_t i = 0; i < steps; i++) {
-        unsigned could, older = equivalence_older(eq, i, &could);
+        unsigned could, telling, older = equivalence_older(eq, i, &could, &telling);
         sched_turns_add_choice(rec->turns, equivalence_core(eq, i), ncores);
         if (older > 0)
             sched_turns_set_older(rec->turns, older);

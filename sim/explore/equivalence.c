@@ -37,8 +37,8 @@ struct step {
     uint32_t core;              /* the agent */
     uint32_t level;
     /* a load's read (event.h): the write `older` places before the newest it
-     * could read, of 1 + could_older */
-    uint8_t older, could_older;
+     * could read, of 1 + could_older, the oldest `telling` out of order */
+    uint8_t older, could_older, telling;
     uint32_t seq;               /* its agent's levels up to it, interned */
     uint64_t could_run;         /* the agents that could take a step (a mask) */
 };
@@ -380,6 +380,7 @@ static void equivalence_event(void *ctx, const struct event *e)
     if (e->kind == EVENT_LOAD && !(e->flags & EVENT_DRAINED)) {
         s.older = e->older;
         s.could_older = e->could_older;
+        s.telling = e->telling;
     }
     if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
@@ -480,10 +481,12 @@ bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned
     return step_at(eq, step)->could_run >> core & 1;
 }
 
-unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could)
+unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could,
+                           unsigned *telling)
 {
     const struct step *s = step_at(eq, step);
     *could = s->could_older;
+    *telling = s->telling;
     return s->older;
 }
 

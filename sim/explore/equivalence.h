@@ -63,9 +63,11 @@ bool equivalence_cut(const struct equivalence *eq);
 unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
 /* The write step `step` read, if a load under a model with views: `older`
- * places before the newest it could read (returned), and how many older
- * ones it could have read instead (*could; 0 for any other step). */
-unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could);
+ * places before the newest it could read (returned), how many older ones
+ * it could have read instead (*could; 0 for any other step), and how many
+ * of those, the oldest, only a read out of order reaches (*telling). */
+unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could,
+                           unsigned *telling);
 /* Prefixes are named by interning every core's list of levels: a name is
  * each core's list id, then the core that takes the next step.  Equal
  * names are equivalent prefixes, exactly (no hash collision can merge
