@@ -53,9 +53,13 @@ static const char *const aarch64_reserved[] = { "x16", "w16", "x17", "w17", "x18
                                                 "x29", "w29", "x30", "w30", "sp", "wsp",
                                                 "fp", "lr", NULL };
 
+static const char *const aarch64_spare[] = { "X28", "X27", "X26", "X25", "X24", "X23", "X22",
+                                             "X21", "X20", "X19", NULL };
+
 const struct cpu_litmus aarch64_litmus = {
     .archs = aarch64_archs,
     .reserved = aarch64_reserved,
+    .spare = aarch64_spare,
     /* herd7's AArch64 tests use LDAPR (ARMv8.3's RCpc loads), which Unicorn's
      * max model runs */
     .preamble = "\t.arch_extension rcpc\n",

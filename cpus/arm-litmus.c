@@ -39,9 +39,12 @@ static const char *const arm_archs[] = { "ARM", NULL };
 static const char *const arm_reserved[] = { "r11", "fp", "r12", "ip", "r13", "sp",
                                             "r14", "lr",  "r15", "pc", NULL };
 
+static const char *const arm_spare[] = { "R10", "R9", "R8", "R7", "R6", "R5", "R4", NULL };
+
 const struct cpu_litmus arm_litmus = {
     .archs = arm_archs,
     .reserved = arm_reserved,
+    .spare = arm_spare,
     .preamble = "\t.syntax unified\n\t.arm\n",
     .function_type = "%function",
     .set_reg = arm_set_reg,

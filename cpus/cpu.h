@@ -185,6 +185,9 @@ struct cpu_ops {
 struct cpu_litmus {
     const char *const *archs;   /* herd7's names of the dialect ("X86"), NULL-ended */
     const char *const *reserved;        /* registers the harness uses, lower case */
+    /* registers a symbolic one of herd's (%x0) may become, in turn, or NULL:
+     * the cpu takes none */
+    const char *const *spare;
     const char *preamble;       /* directives that open the file */
     const char *function_type;  /* ".type P, <this>": "%function", "@function" */
     /* Append reg = the address of location sym (sym not NULL), or value. */

@@ -40,9 +40,13 @@ static const char *const riscv64_archs[] = { "RISCV", "RISCV64", NULL };
 static const char *const riscv64_reserved[] = { "x1", "ra", "x2", "sp", "x3", "gp",
                                                 "x4", "tp", NULL };
 
+static const char *const riscv64_spare[] = { "x27", "x26", "x25", "x24", "x23", "x22", "x21",
+                                             "x20", "x19", "x18", NULL };
+
 const struct cpu_litmus riscv64_litmus = {
     .archs = riscv64_archs,
     .reserved = riscv64_reserved,
+    .spare = riscv64_spare,
     .preamble = "\t.option norvc\n",
     .function_type = "@function",
     .set_reg = riscv64_set_reg,

@@ -582,10 +582,8 @@ static void test_error_c(void)
 
 static void test_error_header_init(void)
 {
-    /* herd's symbolic registers: the tool would choose the register */
-    fails("ARM MP\n{\n%x0=x; %y1=y;\n}\n P0 | P1 ;\n",
-          "T.litmus:3: %x0: a symbolic register, which atomsim does not choose: name a "
-          "thread's register (0:R1=x) instead");
+    fails("ARM MP\n{\n$x0=x;\n}\n P0 | P1 ;\n",
+          "T.litmus:3: $x0: not a location, nor a thread's register (0:R1=x)");
     fails("", "T.litmus:1: expected the architecture (X86, AArch64, C ...) and the test's name, "
           "found end of file");
     fails("X86\n{}\n",

@@ -171,14 +171,13 @@ static bool parse_init_entry(struct litmus_in *in, GError **error)
                 g_free(w);
                 continue;
             }
-            v->thread = -1;
-            v->name = w;
-            /* herd's symbolic registers ("%x0=x", the thread's code
+            /* herd's symbolic registers ("%x0=x", the threads' code
              * naming [%x0]) leave the register to the tool */
-            if (w[0] == '%' || w[0] == '$')
-                return litmus_fail_at(in, v->line, error, "%s: a symbolic register, which "
-                                      "atomsim does not choose: name a thread's register "
-                                      "(0:R1=x) instead", w);
+            v->thread = w[0] == '%' ? LITMUS_SYMBOLIC : -1;
+            v->name = w;
+            if (w[0] == '$')
+                return litmus_fail_at(in, v->line, error, "%s: not a location, nor a thread's "
+                                      "register (0:R1=x)", w);
             break;
         } else {
             return litmus_expected(in, error, type->len ? "a location or a register after the type"

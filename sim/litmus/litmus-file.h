@@ -43,8 +43,12 @@ struct litmus_value {
 /* A location, or a thread's register (thread >= 0), with its type as
  * written ("int" when none: herd's default; "int64_t", "uint64_t", "int*",
  * "atomic_t", "spinlock_t" ...) and its initial value (0 when none). */
+/* litmus_var.thread of a symbolic register of herd's ("%x0=x"): whichever
+ * thread names it in its code gets a spare register of its own for it. */
+#define LITMUS_SYMBOLIC (-2)
+
 struct litmus_var {
-    int thread;                 /* -1: a location */
+    int thread;                 /* -1: a location; LITMUS_SYMBOLIC */
     char *name;                 /* "x", "EAX", "R2", "X0", "r0" as written */
     char *type;
     struct litmus_value init;

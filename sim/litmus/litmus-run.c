@@ -319,7 +319,7 @@ static GHashTable *location_addresses(const struct litmus_test *t, const struct 
     GHashTable *names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
     for (guint i = 0; i < t->vars->len; i++) {
         const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        const char *name = v->thread < 0 ? v->name : v->init.is_addr ? v->init.sym : NULL;
+        const char *name = v->thread == -1 ? v->name : v->init.is_addr ? v->init.sym : NULL;
         const struct symbol *s = name ? image_find_symbol(img, name) : NULL;
         if (s != NULL)
             g_hash_table_replace(names, g_memdup2(&(gint64){ (gint64)s->addr }, sizeof(gint64)),

@@ -59,7 +59,7 @@ static GPtrArray *test_locations(const struct litmus_test *t, GPtrArray *used)
     GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
     for (guint i = 0; i < t->vars->len; i++) {
         const struct litmus_var *v = g_ptr_array_index(t->vars, i);
-        if (v->thread < 0 && !has_name(names, v->name))
+        if (v->thread == -1 && !has_name(names, v->name))
             g_ptr_array_add(names, g_strdup(v->name));
         if (v->init.is_addr && !has_name(names, v->init.sym))
             g_ptr_array_add(names, g_strdup(v->init.sym));
@@ -303,10 +303,82 @@ static bool check_registers(const struct litmus_test *t, const struct cpu_ops *c
     return true;
 }
 
+/* Where text names word as a whole word (case aside; a '%' before it makes
+ * another word), or NULL. */
+static const char *find_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = text; *p; p++) {
+        if (g_ascii_strncasecmp(p, word, n) != 0)
+            continue;
+        bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' ||
+                                     p[-1] == '%');
+        bool ends = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+        if (starts && ends)
+            return p;
+    }
+    return NULL;
+}
+
+/* text with each whole word `word` in it replaced by `by` (to free). */
+static char *replace_word(const char *text, const char *word, const char *by)
+{
+    GString *out = g_string_new(NULL);
+    for (const char *at; (at = find_word(text, word)) != NULL; text = at + strlen(word)) {
+        g_string_append_len(out, text, at - text);
+        g_string_append(out, by);
+    }
+    g_string_append(out, text);
+    return g_string_free(out, FALSE);
+}
+
+/* Does any of cells name word? */
+static bool cells_name(GPtrArray *cells, const char *word)
+{
+    for (guint k = 0; k < cells->len; k++)
+        if (find_word(g_ptr_array_index(cells, k), word) != NULL)
+            return true;
+    return false;
+}
+
+/* Each symbolic register of t that thread th's rows (cells) name becomes a
+ * spare register of the cpu that the thread names nowhere else: set as the
+ * symbol's initial value says, and written into the rows. */
+static bool symbolic_registers(GString *out, const struct litmus_test *t,
+                               const struct cpu_ops *cpu, const struct litmus_thread *th,
+                               GPtrArray *cells, GError **error)
+{
+    const char *const *spare = cpu->litmus->spare;
+    for (guint i = 0; i < t->vars->len; i++) {
+        const struct litmus_var *v = g_ptr_array_index(t->vars, i);
+        if (v->thread != LITMUS_SYMBOLIC || !cells_name(cells, v->name))
+            continue;
+        while (spare != NULL && *spare != NULL &&
+               (cells_name(cells, *spare) || litmus_var_of(t, (int)th->id, *spare) != NULL))
+            spare++;
+        if (spare == NULL || *spare == NULL) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT, "%s:%u: %s on %s: %s", t->file,
+                        v->line, v->name, cpu->name, spare == NULL
+                        ? "a symbolic register, which atomsim does not choose on this cpu: "
+                          "name a thread's register instead"
+                        : "no register is left for this symbolic one");
+            return false;
+        }
+        g_string_append_printf(out, "#line %u \"%s\"\n", v->line, t->file);
+        cpu->litmus->set_reg(out, *spare, v->init.is_addr ? v->init.sym : NULL, v->init.num);
+        for (guint k = 0; k < cells->len; k++) {
+            char *cell = g_ptr_array_index(cells, k);
+            g_ptr_array_index(cells, k) = replace_word(cell, v->name, *spare);
+            g_free(cell);
+        }
+    }
+    return true;
+}
+
 /* One assembly thread: its function, its registers set, its rows (each
  * after a #line marker naming its line of the test), its registers stored. */
-static void asm_thread(GString *out, const struct litmus_test *t, const struct cpu_ops *cpu,
-                       const struct litmus_thread *th, GPtrArray *seen)
+static bool asm_thread(GString *out, const struct litmus_test *t, const struct cpu_ops *cpu,
+                       const struct litmus_thread *th, GPtrArray *seen, GError **error)
 {
     const struct cpu_litmus *d = cpu->litmus;
     g_autoptr(GPtrArray) unused = g_ptr_array_new_with_free_func(g_free);
@@ -325,15 +397,20 @@ static void asm_thread(GString *out, const struct litmus_test *t, const struct c
     for (guint k = 0; k < regs->len; k++)
         if (litmus_var_of(t, (int)th->id, g_ptr_array_index(regs, k)) == NULL)
             d->set_reg(out, g_ptr_array_index(regs, k), NULL, 0);
+    g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func(g_free);
+    for (guint k = 0; k < th->insns->len; k++)
+        g_ptr_array_add(cells, g_strdup(g_ptr_array_index(th->insns, k)));
+    if (!symbolic_registers(out, t, cpu, th, cells, error))
+        return false;
     g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func(g_free);
-    for (guint k = 0; k < th->insns->len; k++) {
-        const char *cell = g_ptr_array_index(th->insns, k);
+    for (guint k = 0; k < cells->len; k++) {
+        const char *cell = g_ptr_array_index(cells, k);
         size_t n = label_length(cell);
         if (n > 0)
             g_ptr_array_add(labels, g_strndup(cell, n));
     }
-    for (guint k = 0; k < th->insns->len; k++) {
-        g_autofree char *cell = rename_labels(g_ptr_array_index(th->insns, k), labels, th->id);
+    for (guint k = 0; k < cells->len; k++) {
+        g_autofree char *cell = rename_labels(g_ptr_array_index(cells, k), labels, th->id);
         unsigned line = g_array_index(th->insn_lines, unsigned, k);
         size_t n = label_length(cell);
         char *insn = cell;
@@ -350,6 +427,7 @@ static void asm_thread(GString *out, const struct litmus_test *t, const struct c
             g_string_append_printf(out, "\t%s\n", insn);
     }
     d->call(out, LITMUS_DONE);
+    return true;
 }
 
 char *litmus_threads_source(const struct litmus_test *t, const struct cpu_ops *cpu,
@@ -361,7 +439,11 @@ char *litmus_threads_source(const struct litmus_test *t, const struct cpu_ops *c
     GString *out = g_string_new(NULL);
     g_string_append_printf(out, "/* %s: %s for %s, generated by atomsim litmus */\n%s", t->file,
                            t->name, cpu->name, cpu->litmus->preamble);
-    for (guint i = 0; i < t->threads->len; i++)
-        asm_thread(out, t, cpu, g_ptr_array_index(t->threads, i), seen);
+    for (guint i = 0; i < t->threads->len; i++) {
+        if (!asm_thread(out, t, cpu, g_ptr_array_index(t->threads, i), seen, error)) {
+            g_string_free(out, TRUE);
+            return NULL;
+        }
+    }
     return g_string_free(out, FALSE);
 }
