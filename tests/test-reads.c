@@ -58,8 +58,8 @@ static void test_found(gconstpointer data)
     result_clear(&newest);
 }
 
-/* Core 0 runs to its end (x = 1, then 2: steps 2 to 6 with their drains),
- * then core 1's load reads the first write, one before the newest. */
+/* Core 0 runs to its end (x = 1, then x = 2, each drained), then core 1's
+ * load reads the first write, one before the newest. */
 static void test_origin(gconstpointer data)
 {
     const char *cpu = data;
@@ -85,6 +85,16 @@ static void test_origin(gconstpointer data)
     result_clear(&r);
 }
 
+/* --sched dfs on elf ends with status and says `says`. */
+static void expect_search(const char *elf, int status, const char *says)
+{
+    struct result r = atomsim("--cores", "2", "--sched", "dfs", elf, NULL);
+    if (r.status != status || !strstr(r.out, says))
+        g_error("%s --sched dfs: exit %d, expected %d and \"%s\":\n%s%s", elf, r.status, status,
+                says, r.out, r.err);
+    result_clear(&r);
+}
+
 /* The exhaustive search, reads and all: the broken readers found, their
  * twins (and the seqlock's spinning reader) exhausted clean. */
 static void test_searched(gconstpointer data)
@@ -95,20 +105,12 @@ static void test_searched(gconstpointer data)
     const char *const broken_readers[] = { "message-passing-no-rmb", "seqlock-no-rmb" };
     for (unsigned i = 0; i < G_N_ELEMENTS(broken_readers); i++) {
         g_autofree char *elf = broken(cpu, broken_readers[i]);
-        struct result r = atomsim("--cores", "2", "--sched", "dfs", elf, NULL);
-        if (r.status != 1 || !strstr(r.out, "check failed"))
-            g_error("%s --sched dfs: exit %d, expected a failed check:\n%s%s", elf, r.status,
-                    r.out, r.err);
-        result_clear(&r);
+        expect_search(elf, 1, "check failed");
     }
     const char *const fixed[] = { "message-passing-rmb", "seqlock", "message-passing" };
     for (unsigned i = 0; i < G_N_ELEMENTS(fixed); i++) {
         g_autofree char *elf = example(cpu, fixed[i]);
-        struct result r = atomsim("--cores", "2", "--sched", "dfs", elf, NULL);
-        if (r.status != 0 || !strstr(r.out, "(the space is exhausted)"))
-            g_error("%s --sched dfs: exit %d, expected an exhausted search:\n%s%s", elf,
-                    r.status, r.out, r.err);
-        result_clear(&r);
+        expect_search(elf, 0, "(the space is exhausted)");
     }
 }
 

@@ -26,6 +26,21 @@ static bool parse_core(const char *text, unsigned *core, unsigned *slot)
     return true;
 }
 
+/* "N" or "N~K" (the whole of text) into core and older (0 without ~K). */
+static bool parse_step(char *text, unsigned *core, unsigned *older)
+{
+    char *tilde = strchr(text, '~');
+    guint64 k = 0;
+    unsigned slot;
+    if (tilde != NULL) {
+        *tilde = '\0';
+        if (!g_ascii_string_to_unsigned(tilde + 1, 10, 1, SCHED_MAX_OLDER, &k, NULL))
+            return false;
+    }
+    *older = (unsigned)k;
+    return strchr(text, '.') == NULL && parse_core(text, core, &slot);
+}
+
 static enum step_verb verb_of(const char *word)
 {
     static const struct {
@@ -57,17 +72,9 @@ void step_command_parse(const char *line, struct step_command *cmd)
         cmd->path = g_strdup(g_strchug(text + 1));
     } else if (text[0] == 'd' && parse_core(g_strchug(text + 1), &cmd->core, &cmd->slot)) {
         cmd->verb = STEP_DRAIN;
-    } else if (strchr(text, '.') == NULL && strchr(text, '~') != NULL) {
-        char *tilde = strchr(text, '~');
-        *tilde = '\0';
-        guint64 k = 0;
-        if (parse_core(text, &cmd->core, &cmd->slot) &&
-            g_ascii_string_to_unsigned(tilde + 1, 10, 1, SCHED_MAX_OLDER, &k, NULL)) {
+    } else if (g_ascii_isdigit(text[0])) {
+        if (parse_step(text, &cmd->core, &cmd->older))
             cmd->verb = STEP_CORE;
-            cmd->older = (unsigned)k;
-        }
-    } else if (strchr(text, '.') == NULL && parse_core(text, &cmd->core, &cmd->slot)) {
-        cmd->verb = STEP_CORE;
     } else {
         cmd->verb = verb_of(text);
     }
