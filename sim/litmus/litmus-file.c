@@ -173,9 +173,9 @@ static bool parse_init_entry(struct litmus_in *in, GError **error)
             }
             /* herd's symbolic registers ("%x0=x", the threads' code
              * naming [%x0]) leave the register to the tool */
-            v->thread = w[0] == '%' ? LITMUS_SYMBOLIC : -1;
+            v->thread = w != NULL && w[0] == '%' ? LITMUS_SYMBOLIC : -1;
             v->name = w;
-            if (w[0] == '$')
+            if (w != NULL && w[0] == '$')
                 return litmus_fail_at(in, v->line, error, "%s: not a location, nor a thread's "
                                       "register (0:R1=x)", w);
             break;
