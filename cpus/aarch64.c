@@ -379,6 +379,7 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
         out->loads_only = data && (b == ARM64_BARRIER_LD || b == ARM64_BARRIER_ISHLD ||
                                    b == ARM64_BARRIER_NSHLD || b == ARM64_BARRIER_OSHLD);
         out->loads_pass = out->stores_only;     /* B2.3.11: dmb st orders W -> W */
+        out->loads_before_stores = !out->stores_only;
         return true;
     } else {
         return false;

@@ -295,6 +295,7 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
         out->stores_only = a->mem_barrier == ARM_MB_ST || a->mem_barrier == ARM_MB_ISHST ||
                            a->mem_barrier == ARM_MB_NSHST || a->mem_barrier == ARM_MB_OSHST;
         out->loads_pass = out->stores_only;     /* A3.8.3: dmb st orders stores only */
+        out->loads_before_stores = !out->stores_only;
         return true;
     default:
         return false;

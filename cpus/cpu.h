@@ -51,6 +51,9 @@ struct insn_info {
                            (dmb ishld) */
     bool loads_pass;    /* INSN_FENCE: later loads may be satisfied before
                            earlier loads (dmb ishst, fence w,w; not fence.tso) */
+    bool loads_before_stores;   /* INSN_FENCE: earlier loads are ordered before
+                                   later stores (dmb ish, dmb ishld, fence r,w,
+                                   fence rw,w, fence.tso; not dmb ishst) */
     /* One-way orderings of an access (acquire and release semantics):
      * acquire: the accesses after it are ordered after it, and so is it
      * after an earlier release (RCsc: ldar, ldaxr, ld<op>a, lr.aq);

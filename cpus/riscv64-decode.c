@@ -160,6 +160,7 @@ static void classify_32(uint32_t w, struct insn_info *out)
             out->loads_only = !w_r && !out->stores_only;
             /* later loads pass earlier ones unless pred and succ have r */
             out->loads_pass = !((pred & 2) && (succ & 2)) && !w_r;
+            out->loads_before_stores = (pred & 2) && (succ & 1);
         }
         /* fence.i (chapter 3) orders instruction fetch only: private. */
         return;

@@ -4,7 +4,7 @@ ATOMSIM_CC = ATOMSIM_RUNTIME_DIR=programs ATOMSIM_INCLUDE_DIR=$(srcdir)/programs
 	tools/atomsim-cc
 
 GUEST_EXAMPLES = counter counter-atomic refcount bitmap spinlock fetch-vs-return lock-table dekker \
-	message-passing message-passing-rmb seqlock publish c11-counter
+	message-passing message-passing-rmb seqlock publish c11-counter arrival
 # Broken primitives (programs/examples/broken/), each for the cpus it is
 # broken on, built into programs/<cpu>/broken/.
 BROKEN_ALL = plain-increment cmpxchg-stale test-then-set lock-order dekker-no-fence
@@ -14,7 +14,8 @@ BROKEN_AARCH64 = stxr-ignored
 BROKEN_RISCV64 = sc-ignored
 # Weak-memory bugs: found only where stores may become visible out of order
 # or loads read older writes.
-BROKEN_WEAK = message-passing-no-barrier relaxed-publish message-passing-no-rmb seqlock-no-rmb
+BROKEN_WEAK = message-passing-no-barrier relaxed-publish message-passing-no-rmb seqlock-no-rmb \
+	arrival-relaxed
 BROKEN_SPARC32 = wrong-bucket set-races-add-unless
 # The gallery of pthread programs (programs/examples/threads/), each with
 # its verdict; peterson-fence is peterson.c built with -DFENCE.

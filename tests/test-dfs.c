@@ -28,9 +28,10 @@ static const struct dfs_case cases[] = {
     { "counter-atomic-once", GUEST, "2", "dfs:2", true },
     { "fetch-vs-return", EXAMPLE, "2", "dfs:1", true },
     { "shape-mp-wmb-rmb", LITMUS, NULL, "dfs:2", true },
-    { "shape-lb", LITMUS, NULL, "dfs:2", true },
-    /* store buffering is reached under tso and arm, message passing under
-     * arm: a finding ends the search, so only sc exhausts them */
+    /* store buffering is reached under tso and arm, message passing and
+     * load buffering under arm: a finding ends the search, so only sc
+     * exhausts them */
+    { "shape-lb", LITMUS, NULL, "dfs:2", false },
     { "shape-sb", LITMUS, NULL, "dfs:2", false },
     { "shape-mp", LITMUS, NULL, "dfs:2", false },
 };

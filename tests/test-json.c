@@ -300,6 +300,39 @@ static void test_false_contention(void)
 }
 
 /* The validator itself finds what does not fit. */
+/* The report lists the loads that read a write other than the newest: an
+ * older one (with how many newer ones it passed over), and one still to
+ * come; a run that read only the newest lists none. */
+static void test_reads(void)
+{
+    if (!need_cpu("aarch64"))
+        return;
+    g_autofree char *mp = broken("aarch64", "message-passing-no-rmb");
+    g_autoptr(JsonParser) older = report_of(1, "--cores", "2", "--schedule",
+                                            "1:1,0:*,1:2~1,1:*", mp, NULL);
+    JsonArray *reads = json_object_get_array_member(root_of(older), "reads");
+    g_assert_cmpint(json_array_get_length(reads), ==, 1);
+    JsonObject *read = json_array_get_object_element(reads, 0);
+    g_assert_cmpstr(json_object_get_string_member(read, "variable"), ==, "message");
+    g_assert_cmpstr(json_object_get_string_member(read, "write"), ==, "older");
+    g_assert_cmpint(json_object_get_int_member(read, "value"), ==, 0);
+    g_assert_cmpint(json_object_get_int_member(read, "newer_skipped"), ==, 1);
+    g_assert_cmpint(json_object_get_int_member(read, "core"), ==, 1);
+    g_autofree char *arrival = broken("aarch64", "arrival-relaxed");
+    g_autoptr(JsonParser) early = report_of(1, "--cores", "2", "--schedule",
+                                            "0:2=1,0:*,1:1,d0.1:1,1:*", arrival, NULL);
+    reads = json_object_get_array_member(root_of(early), "reads");
+    g_assert_cmpint(json_array_get_length(reads), ==, 1);
+    read = json_array_get_object_element(reads, 0);
+    g_assert_cmpstr(json_object_get_string_member(read, "variable"), ==, "arrived[1]");
+    g_assert_cmpstr(json_object_get_string_member(read, "write"), ==, "still to come");
+    g_assert_cmpint(json_object_get_int_member(read, "value"), ==, 1);
+    g_autoptr(JsonParser) newest = report_of(0, "--cores", "2", "--schedule", "1:1,0:*,1:*",
+                                             mp, NULL);
+    g_assert_cmpint(json_array_get_length(json_object_get_array_member(root_of(newest), "reads")),
+                    ==, 0);
+}
+
 static void test_validator_rejects(void)
 {
     g_autofree char *extra = schema_errors("{\"atomsim\": 1, \"surprise\": true}");
@@ -393,5 +426,6 @@ int main(int argc, char **argv)
     g_test_add_func("/json/validator-rejects", test_validator_rejects);
     g_test_add_func("/json/false-contention", test_false_contention);
     g_test_add_func("/json/options", test_options);
+    g_test_add_func("/json/reads", test_reads);
     return g_test_run();
 }

@@ -19,7 +19,13 @@
  *                fixed twins, the seqlock's spinning reader included (a
  *                stale read is not repeated forever);
  *   spelling     --schedule's ~OLDER: kept by --record, refused where it
- *                cannot apply.
+ *                cannot apply;
+ *   predicted    load buffering: a load reads a value a write still to
+ *                come gives (--schedule's =VALUE), and the trace says so;
+ *                the stores that depend on it wait, and a run whose value
+ *                no write gives is no execution; --sched dfs finds
+ *                broken/arrival-relaxed, and exhausts arrival (an acquire)
+ *                clean.
  */
 #include <string.h>
 #include <glib.h>
@@ -221,6 +227,64 @@ static void test_spelling(void)
     }
 }
 
+/* Core 0 reads arrived[1] as 1, which core 1 has not written yet: its
+ * store of arrived[0] (slot 1 of its buffer: saw[0], which depends on the
+ * load, is slot 0 and waits) becomes visible before core 1 reads it. */
+#define ARRIVED_EARLY "0:2=1,0:*,1:1,d0.1:1,1:*"
+
+static void test_predicted(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *elf = broken(cpu, "arrival-relaxed");
+    struct result r = atomsim("--cores", "2", "--schedule", ARRIVED_EARLY, "--trace=-", elf, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    const char *needles[] = {
+        "LOAD  arrived[1]", "read 1 (from a write still to come",
+        "cpu0: check failed: each core saw the other arrive before it arrived itself",
+        "--schedule " ARRIVED_EARLY " ",
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(needles); i++)
+        if (!strstr(r.out, needles[i]))
+            g_error("%s: no \"%s\" in:\n%s", elf, needles[i], r.out);
+    g_assert_true(g_regex_match_simple("LOAD  arrived\\[0\\] +read 1\n", r.out, 0, 0));
+    result_clear(&r);
+    /* saw[0], the store of what the load read, may not drain before core 1
+     * writes arrived[1]: d0:1 is skipped, and core 1 reads arrived[0] as 0 */
+    struct result held = atomsim("--cores", "2", "--schedule", "0:2=1,0:*,1:1,d0:1,1:*",
+                                 "--trace=-", elf, NULL);
+    g_assert_cmpint(held.status, ==, 0);
+    g_assert_true(g_regex_match_simple("LOAD  arrived\\[0\\] +read 0", held.out, 0, 0));
+    result_clear(&held);
+    /* a value no core writes: no execution, no finding */
+    struct result none = atomsim("--cores", "2", "--schedule", "0:2=7,0:*,1:*", elf, NULL);
+    if (none.status != 0 || !strstr(none.out, "result: no execution: a load read a value no "
+                                              "write gave"))
+        g_error("%s =7: exit %d:\n%s%s", elf, none.status, none.out, none.err);
+    result_clear(&none);
+    expect_search(elf, 1, "each core saw the other arrive before it arrived itself");
+    g_autofree char *fixed = example(cpu, "arrival");
+    expect_search(fixed, 0, "(the space is exhausted)");
+}
+
+/* =VALUE is a number, on a core's turn, not with ~OLDER. */
+static void test_predicted_spelling(void)
+{
+    if (!need_cpu("aarch64"))
+        return;
+    g_autofree char *elf = broken("aarch64", "arrival-relaxed");
+    const char *const bad[] = { "0:2=", "0:2=x", "d0:1=1", "0:2~1=1", "0:*=1" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(bad); i++) {
+        struct result r = atomsim("--cores", "2", "--schedule", bad[i], elf, NULL);
+        if (r.status != 2 || !strstr(r.err, "--schedule") ||
+            strchr(r.err, '\n') != strrchr(r.err, '\n'))
+            g_error("--schedule %s: exit %d, expected 2 and one line:\n%s", bad[i], r.status,
+                    r.err);
+        result_clear(&r);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -233,6 +297,8 @@ int main(int argc, char **argv)
         g_test_add_data_func(ordered, weak_cpus[i], test_ordered);
         g_test_add_data_func(origin, weak_cpus[i], test_origin);
         g_test_add_data_func(searched, weak_cpus[i], test_searched);
+        g_autofree char *predicted = g_strdup_printf("/reads/%s/predicted", weak_cpus[i]);
+        g_test_add_data_func(predicted, weak_cpus[i], test_predicted);
     }
     static const char *const all_cpus[] = { "sparc32", "arm", "x86", "x86_64", "aarch64",
                                             "riscv64" };
@@ -243,5 +309,6 @@ int main(int argc, char **argv)
     g_test_add_data_func("/reads/x86/tso", "x86", test_tso);
     g_test_add_data_func("/reads/sparc32/tso", "sparc32", test_tso);
     g_test_add_func("/reads/spelling", test_spelling);
+    g_test_add_func("/reads/predicted-spelling", test_predicted_spelling);
     return g_test_run();
 }

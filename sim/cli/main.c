@@ -23,6 +23,7 @@
 #include "monitor-all.h"
 #include "step.h"
 #include "report/litmus-export.h"
+#include "report/report-json.h"
 #include "report/timeline.h"
 
 
@@ -80,9 +81,11 @@ static int run_main(struct options *o)
     o->timeline_view = view;
     g_autoptr(litmus_export) exported = o->export_litmus ? litmus_export_new(m) : NULL;
     o->export_view = exported;
+    g_autoptr(json_reads) reads = o->json ? json_reads_new() : NULL;
+    o->json_reads = reads;
     /* the trace and the timeline first: hunting leaves them out of its
      * candidate runs */
-    struct event_sink sinks[3 + G_N_ELEMENTS(d.sinks)];
+    struct event_sink sinks[4 + G_N_ELEMENTS(d.sinks)];
     unsigned nsinks = 0;
     if (tr != NULL)
         sinks[nsinks++] = (struct event_sink){ .event = trace_event, .ctx = tr };
@@ -90,6 +93,8 @@ static int run_main(struct options *o)
         sinks[nsinks++] = timeline_sink(view);
     if (exported != NULL)
         sinks[nsinks++] = litmus_export_sink(exported);
+    if (reads != NULL)
+        sinks[nsinks++] = json_reads_sink(reads);
     unsigned traced = nsinks;
     for (unsigned i = 0; i < G_N_ELEMENTS(d.sinks); i++)
         sinks[nsinks++] = d.sinks[i];

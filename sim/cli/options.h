@@ -22,6 +22,7 @@ struct options {
     char *json;
     char *timeline;     /* --timeline FILE */
     struct timeline *timeline_view;     /* its page, for the run report_run reports */
+    struct json_reads *json_reads;      /* --json's loads of that run */
     char *export_litmus;        /* --export-litmus FILE */
     struct litmus_export *export_view;  /* its events, likewise */
     int lock_table_size;

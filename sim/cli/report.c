@@ -41,6 +41,8 @@ static char *report_result_kept(const struct run *r)
             return g_strdup("an assumption failed (__VERIFIER_assume): the run ended quietly");
         return g_strdup_printf("%u finding%s (then an assumption failed)", n, n == 1 ? "" : "s");
     case RUN_NO_CORE: return g_strdup("too few cores");
+    case RUN_UNFULFILLED:
+        return g_strdup("no execution: a load read a value no write gave (the run ended quietly)");
     default: return g_strdup("deadlock");
     }
 }
@@ -139,6 +141,9 @@ static void print_summary(const struct run *r, const struct machine *m, const ch
             printf("idle: no thread ran on it\n");
         else if (c->state == CORE_WAITING)
             printf("waiting at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
+        else if (c->state == CORE_AWAITS_WRITE)
+            printf("waiting at pc 0x%" G_GINT64_MODIFIER "x for the write its load read\n",
+                   c->pc);
         else
             printf("stopped at pc 0x%" G_GINT64_MODIFIER "x\n", c->pc);
     }
@@ -170,7 +175,8 @@ static void run_texts_init(struct run_texts *t, const struct options *o, const s
     t->abnormal = abnormal_end_text(r, m);
     t->status = r->end == RUN_STOPPED ? (findings_count(&r->found) ? EXIT_FINDING : EXIT_CLEAN)
                 : r->end == RUN_NO_CORE ? EXIT_USAGE
-                : r->end != RUN_DONE && r->end != RUN_ASSUMED ? EXIT_GUEST
+                : r->end != RUN_DONE && r->end != RUN_ASSUMED && r->end != RUN_UNFULFILLED
+                    ? EXIT_GUEST
                 : findings_count(&r->found) ? EXIT_FINDING
                                       : EXIT_CLEAN;
 }
@@ -202,7 +208,7 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
             .faults = (const char *const *)o->faults, .inject = !o->no_inject,
             .monitor = r->monitor.policy, .memory = r->memory, .steps = r->steps,
             .insns = r->insns,
-            .findings = &r->found,
+            .findings = &r->found, .reads = o->json_reads,
         };
         if (!report_json_write(o->json, m, locks, &ropt, &error)) {
             fprintf(stderr, "atomsim: --json %s: %s\n", o->json, error->message);

@@ -67,6 +67,9 @@ struct event {
     /* of the could_older older ones, how many (the oldest) only a read out
      * of order reaches (views_telling) */
     uint8_t telling;
+    /* a plain LOAD that could read a value a write still to come gives
+     * (views.h), and one that did */
+    bool may_predict : 1, predicted : 1;
     uint16_t flags;     /* enum event_flags */
     /* that write's core (EVENT_UNSEEN_WRITER: one atomsim did not see, or
      * one before the run) and the step it became visible at */

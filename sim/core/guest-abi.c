@@ -59,7 +59,8 @@ static void barrier_release_if_complete(struct machine *m)
 {
     for (unsigned i = 0; i < m->ncores; i++) {
         const struct core *c = &m->cores[i];
-        if (c->state == CORE_RUNNING || (c->state == CORE_WAITING && !guest_core_idle(c)))
+        if (c->state == CORE_RUNNING || c->state == CORE_AWAITS_WRITE ||
+            (c->state == CORE_WAITING && !guest_core_idle(c)))
             return;
     }
     for (unsigned i = 0; i < m->ncores; i++)

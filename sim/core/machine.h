@@ -28,6 +28,10 @@ enum core_state {
     CORE_AT_BARRIER,
     CORE_WAITING,               /* in SIM_SYS_WAIT until another core wakes it */
     CORE_EXITED,
+    /* Its load read a value a write still to come must give, and its next
+     * instruction needs that write (views.h): it runs again when it is
+     * made. */
+    CORE_AWAITS_WRITE,
 };
 
 struct core {

@@ -18,6 +18,25 @@ static void __attribute__((cold, noinline)) log_event(const struct event *e)
                                               : ", failed");
 }
 
+/* The write of timestamp ts fulfilled the predictions of cores (a mask):
+ * what depends on them has its view now, and a core that waited for it
+ * runs again. */
+static void fulfilled(struct run *r, uint64_t cores, uint64_t ts)
+{
+    for (uint64_t m = cores; m != 0; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        struct run_core *rc = &r->cores[i];
+        taint_fulfilled(&rc->taint, VIEWS_PREDICTED(i), ts);
+        views_fulfilled(&rc->pending_view, i, ts);
+        views_fulfilled(&rc->pending_floor, i, ts);
+        store_buffers_fulfilled(&r->sb, i, ts);
+        if (rc->core->state == CORE_AWAITS_WRITE)
+            rc->core->state = CORE_RUNNING;
+        LOG(LOG_MEMORY, "cpu%u's load at 0x%" G_GINT64_MODIFIER "x read the write that has "
+            "just become visible", i, r->views.core[i].predicted.pc);
+    }
+}
+
 void run_emit(struct run *r, const struct event *e)
 {
     if (r->delay_holder && event_takes_lock(e)) {
@@ -25,8 +44,10 @@ void run_emit(struct run *r, const struct event *e)
         LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u took a lock: held back until step %"
             G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
     }
-    if (r->views.on && event_stored(e) && !event_failed(e))
-        views_write(&r->views, e);
+    uint64_t ts, cores;
+    if (r->views.on && event_stored(e) && !event_failed(e) &&
+        (cores = views_write(&r->views, e, &ts)) != 0)
+        fulfilled(r, cores, ts);
     if (LOG_ON(LOG_MEMORY))
         log_event(e);
     for (unsigned i = 0; i < r->opt->nsinks; i++)

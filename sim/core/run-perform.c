@@ -19,6 +19,7 @@
  */
 #include <string.h>
 
+#include "base/log.h"
 #include "guest-abi.h"
 #include "run-private.h"
 
@@ -172,6 +173,24 @@ static uint64_t address_view(const struct run *r, const struct run_core *rc,
     return taint_view(&rc->taint, ii->regs_address);
 }
 
+/* A plain load of addr reads value, which a write still to come must give
+ * (views.h: load buffering); the view of its value returned.  The value is
+ * put in memory while the load executes, as an older write's is. */
+static uint64_t read_predicted(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                               uint64_t addr, struct event *e, const struct view_load *l,
+                               uint64_t value)
+{
+    unsigned core = rc->core->id;
+    sched_turns_set_predicted(r->turns, value);
+    e->predicted = true;
+    rc->restore = true;
+    rc->restore_value = machine_read(r->m, addr, ii->size);
+    machine_write(r->m, addr, ii->size, value);
+    uint64_t view = views_predict(&r->views, core, l, value);
+    store_buffers_await(&r->sb, core, view, l->loc->addr, l->loc->size);
+    return view;
+}
+
 /* Under a model with views, the write a load of addr reads (e's), and the
  * view of its value.  The newest, or one older that the core's views allow,
  * as the scheduler chooses (newest_only: an acquire, exclusive or atomic
@@ -196,6 +215,12 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
     struct view_load l;
     unsigned n = views_load(v, core, e->pc, addr, ii->size, newest, address_view(r, rc, ii),
                             newest_only || acquire > VIEWS_PLAIN, &l);
+    uint64_t value;
+    if (!newest_only && acquire == VIEWS_PLAIN && views_may_predict(v, core, &l)) {
+        e->may_predict = true;
+        if (sched_predicted(r->sched, core, r->turn_left, &value))
+            return read_predicted(r, rc, ii, addr, e, &l, value);
+    }
     unsigned older = 0;
     if (n > 1) {
         unsigned telling = views_telling(v, core, &l, n);
@@ -217,6 +242,39 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
         rc->restore_value = newest;
     }
     return views_read(v, core, &l, older, acquire);
+}
+
+/* rc's core has read a value a write still to come must give (views.h):
+ * must ii (at addr) wait for that write?  A load whose view would depend
+ * on it, or of its location; an instruction that needs a store drained
+ * that waits for it; and, as atomsim does not follow them past such a
+ * load, atomics, exclusives, split RMWs, stores that wait in no buffer
+ * and system calls. */
+static bool awaits_write(struct run *r, struct run_core *rc, const struct insn_info *ii,
+                         uint64_t addr, bool split)
+{
+    unsigned core = rc->core->id;
+    if (split)
+        return true;
+    switch (ii->kind) {
+    case INSN_LOAD:
+        if (views_load_waits(&r->views, core, addr, ii->size, address_view(r, rc, ii)))
+            return true;
+        break;
+    case INSN_STORE:
+        if (!store_buffer_takes(ii->size))
+            return true;
+        break;
+    case INSN_FENCE:
+    case INSN_CLREX:
+        break;
+    default:
+        return true;
+    }
+    struct model_access a = { .ii = ii, .kind = (enum insn_kind)ii->kind, .addr = addr,
+                              .ordered = !r->opt->strip_fence };
+    return store_buffers_held(&r->sb, core, memory_model_drains_before(r->model, &r->sb, core,
+                                                                        &a));
 }
 
 /* The visible instruction ii at pc is about to run on rc's core. */
@@ -253,6 +311,10 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             taint_private_access(&rc->taint, ii);
             return;
         }
+        /* later writes are newer than the address of every access before
+         * them (Promising's vCAP; ARMv8's addr; po; [W] in dob) */
+        if (r->views.on)
+            views_branch(&r->views, c->id, address_view(r, rc, ii));
     }
     /* Exclusive accesses must be aligned to their size: otherwise the
      * processor raises an alignment fault (ARM ARM A3.2.1). */
@@ -260,6 +322,14 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         step_stop_before(r, rc, pc);
         run_fault(r, g_strdup_printf("unaligned exclusive access to 0x%" G_GINT64_MODIFIER
                                      "x (%u bytes): an alignment fault", addr, ii->size));
+        return;
+    }
+    if (G_UNLIKELY(r->views.core[c->id].predicted.on) && awaits_write(r, rc, ii, addr, split)) {
+        LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u waits before 0x%" G_GINT64_MODIFIER
+            "x for the write its load at 0x%" G_GINT64_MODIFIER "x read", r->steps, c->id, pc,
+            r->views.core[c->id].predicted.pc);
+        c->state = CORE_AWAITS_WRITE;
+        step_stop_before(r, rc, pc);
         return;
     }
     if (split) {
@@ -323,9 +393,12 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         }
         if (ii->kind == INSN_STORE) {
             e.flags |= buffer_store(r, addr, ii->size);
-            if (r->views.on)
+            if (r->views.on) {
                 rc->pending_view = MAX(address_view(r, rc, ii),
                                        taint_view(&rc->taint, ii->regs_read));
+                rc->pending_floor = views_write_floor(&r->views, c->id,
+                                                      ii->release && !r->opt->strip_fence);
+            }
         }
         if ((e.flags & EVENT_BUFFERED) && ii->release && !r->opt->strip_fence)
             store_buffers_release(&r->sb, c->id);
@@ -347,7 +420,7 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
             store_buffers_barrier(&r->sb, c->id);
         if (r->views.on && !r->opt->strip_fence)
             views_fence(&r->views, c->id, !ii->loads_pass,
-                        !ii->stores_only && !ii->loads_only);
+                        !ii->stores_only && !ii->loads_only, ii->loads_before_stores);
         run_emit(r, &e);
         break;
     default: {                  /* a trap: the system call follows */

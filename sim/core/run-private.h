@@ -89,7 +89,7 @@ static inline void perform_finish_pending(struct run *r, struct run_core *rc)
     rc->has_pending = false;
     rc->pending.new_value = machine_read(r->m, rc->pending.addr, rc->pending.size);
     if (rc->pending.flags & EVENT_BUFFERED)
-        store_buffers_push(&r->sb, &rc->pending, rc->pending_view);
+        store_buffers_push(&r->sb, &rc->pending, rc->pending_view, rc->pending_floor);
     run_emit(r, &rc->pending);
     perform_restore(r, rc);
 }
@@ -100,8 +100,14 @@ static inline void perform_finish_pending(struct run *r, struct run_core *rc)
 static inline void follow_registers(struct run_core *rc, const struct insn_info *ii,
                                     uint64_t loaded, uint64_t view)
 {
-    if (loaded != 0 || G_UNLIKELY(!taint_untouched(&rc->taint, ii)))
+    if (loaded != 0 || G_UNLIKELY(!taint_untouched(&rc->taint, ii))) {
+        /* an instruction that touches no memory and writes no register
+         * branches on what it reads, or compares it for a branch (a
+         * conservative vCAP, views.h) */
+        if (ii->kind == INSN_PRIVATE && ii->regs_written == 0 && rc->run->views.on)
+            views_branch(&rc->run->views, rc->core->id, taint_view(&rc->taint, ii->regs_read));
         taint_propagate(&rc->taint, ii, loaded, view);
+    }
 }
 
 #endif

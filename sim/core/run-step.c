@@ -87,10 +87,12 @@ static void drain_choices(const struct run *r, bool *runnable, unsigned slots)
  * buffered stores: a drain it chooses is made at once (as many stores as
  * the turn it gives, while there are any), and it chooses again until a
  * core runs. */
-unsigned step_choose_next(struct run *r, int current)
+/* The cores that can run: runnable[i] for core i (the undelayed ones, if
+ * any is); then the drain choices.  False if there is no choice. */
+static bool choices(const struct run *r, bool *runnable, unsigned slots)
 {
-    unsigned n = r->m->ncores, slots = memory_model_drain_slots(r->model);
-    bool runnable[SCHED_MAX_CHOICES], any_undelayed = false;
+    unsigned n = r->m->ncores;
+    bool any_undelayed = false, any = false;
     for (unsigned i = 0; i < n; i++) {
         runnable[i] = r->m->cores[i].state == CORE_RUNNING;
         any_undelayed |= runnable[i] && !delayed(r, i);
@@ -98,7 +100,21 @@ unsigned step_choose_next(struct run *r, int current)
     for (unsigned i = 0; any_undelayed && i < n; i++)
         runnable[i] = runnable[i] && !delayed(r, i);
     drain_choices(r, runnable, slots);
+    for (unsigned i = 0; i < SCHED_CHOICES(n, slots); i++)
+        any |= runnable[i];
+    return any;
+}
+
+unsigned step_choose_next(struct run *r, int current)
+{
+    unsigned n = r->m->ncores, slots = memory_model_drain_slots(r->model);
+    bool runnable[SCHED_MAX_CHOICES];
     for (;;) {
+        /* none: only cores that wait for writes no store can give now */
+        if (!choices(r, runnable, slots)) {
+            run_end_with(r, RUN_UNFULFILLED);
+            return 0;
+        }
         unsigned next = sched_next(r->sched, runnable, SCHED_CHOICES(n, slots), current,
                                    &r->turn_left);
         if (next == SCHED_STOP) {
@@ -120,7 +136,6 @@ unsigned step_choose_next(struct run *r, int current)
          * sees r->stopping */
         if (r->stopping)
             return core;
-        drain_choices(r, runnable, slots);
         current = (int)next;
     }
 }
@@ -203,7 +218,7 @@ static void drain_for_fairness(struct run *r, unsigned spinner)
 {
     r->fairness_due = false;
     for (unsigned i = 0; i < r->m->ncores && !r->stopping; i++)
-        if (i != spinner && (r->sb.nonempty >> i & 1)) {
+        if (i != spinner && (store_buffers_drainable(&r->sb, i) & 1)) {
             LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u spins: cpu%u's oldest store "
                 "drains, as every store becomes visible in finite time", r->steps, spinner, i);
             step_drain(r, i, 0, false);

@@ -139,6 +139,17 @@ static uint64_t nondet_value(struct run *r, struct run_core *rc, unsigned bits)
     return bits >= 64 ? v : v & ((1ull << bits) - 1);
 }
 
+/* The cores the guest's runtime does not run now (not one that waits for
+ * the write its load read), a mask. */
+static uint64_t cores_waiting(const struct machine *m)
+{
+    uint64_t waiting = 0;
+    for (unsigned i = 0; i < m->ncores; i++)
+        if (m->cores[i].state != CORE_RUNNING && m->cores[i].state != CORE_AWAITS_WRITE)
+            waiting |= 1ull << i;
+    return waiting;
+}
+
 /* After system call nr on core c.  A call of the runtime that decides which
  * cores run (a thread's start, a join, a wait, a wake, a barrier)
  * synchronises: the caller, and every core that was not running (one the
@@ -150,22 +161,13 @@ static void sync_views(struct run *r, const struct core *c, uint64_t nr, uint64_
 {
     enum guest_call_reach reach = guest_call_reach(r->m->cpu, nr);
     if (reach == REACH_OWN_CORE || reach == REACH_READS_MEMORY) {
-        views_fence(&r->views, c->id, true, true);
+        views_fence(&r->views, c->id, true, true, true);
         return;
     }
+    uint64_t now_waiting = cores_waiting(r->m);
     for (unsigned i = 0; i < r->m->ncores; i++)
-        if (i == c->id || (waiting >> i & 1) || r->m->cores[i].state != CORE_RUNNING)
+        if (i == c->id || ((waiting | now_waiting) >> i & 1))
             views_sync(&r->views, i);
-}
-
-/* The cores not running now, a mask. */
-static uint64_t cores_waiting(const struct machine *m)
-{
-    uint64_t waiting = 0;
-    for (unsigned i = 0; i < m->ncores; i++)
-        if (m->cores[i].state != CORE_RUNNING)
-            waiting |= 1ull << i;
-    return waiting;
 }
 
 /* What sinks may ask (control.h) -------------------------------------- */
@@ -353,6 +355,16 @@ static void no_core_can_run(struct run *r)
     run_end_with(r, RUN_STOPPED);
 }
 
+/* Does a core's load wait for the write to come that must give what it
+ * read (views.h)? */
+static bool awaiting_write(const struct run *r)
+{
+    for (unsigned i = 0; i < r->m->ncores; i++)
+        if (r->views.core[i].predicted.on)
+            return true;
+    return false;
+}
+
 /* Everything a run starts from: the machine reset, no findings, each core's
  * run state fresh; then the sinks begin. */
 static void start(struct run *r, struct sched *s, const struct run_options *opt)
@@ -431,7 +443,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
         if (next < 0) {
             if (all_exited(m))
                 break;
-            if (machine_running(m) == 0) {
+            if (machine_running(m) == 0 && !awaiting_write(r)) {
                 no_core_can_run(r);
                 break;
             }
@@ -462,10 +474,16 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
         if (r->end == RUN_FAULT || r->end == RUN_NO_CORE)
             r->fault_core = (int)c->id;
     }
+    /* a value a load read that no write gave: no execution, whatever
+     * happened after it (the architecture never runs it) */
+    if (awaiting_write(r) && r->end != RUN_CUT)
+        r->end = RUN_UNFULFILLED;
     flush_guest_output(r);
     for (unsigned i = 0; i < opt->nsinks; i++)
         if (opt->sinks[i].end)
             opt->sinks[i].end(opt->sinks[i].ctx);
+    if (r->end == RUN_UNFULFILLED)
+        findings_clear(&r->found);
     r->opt = NULL;              /* the caller's, and perhaps gone */
 }
 

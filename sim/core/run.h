@@ -30,6 +30,8 @@ enum run_end {
     RUN_CUT,            /* a search ended it: explored already (no finding) */
     RUN_ASSUMED,        /* __VERIFIER_assume's condition was false: ended quietly */
     RUN_NO_CORE,        /* pthread_create found no core left (run->cores_needed) */
+    RUN_UNFULFILLED,    /* a load read a value no write gave (views.h): no
+                           execution, ended quietly */
 };
 
 /* A variable whose findings are ignored: [addr, addr + size). */
@@ -87,6 +89,7 @@ struct run_core {
     struct event pending;
     uint64_t pending_view;      /* a buffered store's: its address's and value's
                                    views, for a load it forwards to */
+    uint64_t pending_floor;     /* and what else it must be newer than (views.h) */
     uint64_t last_load;         /* the address of the core's last LOAD event */
     /* Its last step was an atomic write that became visible while older
      * stores still wait in its buffer (pso, arm). */
@@ -193,7 +196,7 @@ static inline bool run_found(const struct run *r)
     if (r->quiet_budget && run_out_of_budget(r))
         return false;
     return r->end != RUN_DONE && r->end != RUN_CUT && r->end != RUN_ASSUMED &&
-           r->end != RUN_STOPPED;
+           r->end != RUN_STOPPED && r->end != RUN_UNFULFILLED;
 }
 
 /* After a run that a sink cut (or between runs): the instruction at which

@@ -9,7 +9,7 @@ void store_buffers_reset(struct store_buffers *sb, struct machine *m, bool reord
     sb->reorder = reorder;
     for (unsigned i = 0; i < m->ncores; i++) {
         sb->core[i].count = 0;
-        sb->core[i].barrier = sb->core[i].release = false;
+        sb->core[i].barrier = sb->core[i].release = sb->core[i].awaiting = false;
     }
     sb->nonempty = 0;
     sb->running = -1;
@@ -86,7 +86,8 @@ void store_buffers_before_store(struct store_buffers *sb, uint64_t addr, unsigne
         save(sb, addr + k, &mem[k]);
 }
 
-void store_buffers_push(struct store_buffers *sb, const struct event *issue, uint64_t view)
+void store_buffers_push(struct store_buffers *sb, const struct event *issue, uint64_t view,
+                        uint64_t floor)
 {
     struct store_buffer *b = &sb->core[issue->core];
     g_assert(b->count < STORE_BUFFER_DEPTH && issue->size <= STORE_BUFFER_BYTES);
@@ -95,6 +96,7 @@ void store_buffers_push(struct store_buffers *sb, const struct event *issue, uin
     s->barrier = b->barrier;
     s->release = b->release;
     s->view = view;
+    s->floor = floor;
     b->barrier = b->release = false;
     const uint8_t *mem = machine_guest_ptr(sb->m, issue->addr, issue->size);
     if (mem != NULL)
@@ -134,20 +136,60 @@ unsigned store_buffers_before_write(const struct store_buffers *sb, unsigned cor
     return n > 0 ? n - 1 : 0;
 }
 
+/* Does entry s wait for its core's prediction (store_buffers_await)? */
+static bool awaits(const struct store_buffer *b, const struct buffered_store *s)
+{
+    const struct event *e = &s->issue;
+    return b->awaiting && (s->floor == b->await_view || s->view == b->await_view ||
+                           (e->addr < b->await_addr + b->await_size &&
+                            b->await_addr < e->addr + e->size));
+}
+
 uint32_t store_buffers_drainable(const struct store_buffers *sb, unsigned core)
 {
     const struct store_buffer *b = &sb->core[core];
     if (b->count == 0)
         return 0;
+    uint32_t can = awaits(b, &b->entry[0]) ? 0 : 1;
     if (!sb->reorder)
-        return 1;
-    uint32_t can = 1;
+        return can;
     for (unsigned k = 1; k < b->count && !b->entry[k].barrier; k++) {
         const struct event *e = &b->entry[k].issue;
-        if (newest_over(b, k, e->addr, e->size) < 0)
+        if (newest_over(b, k, e->addr, e->size) < 0 && !awaits(b, &b->entry[k]))
             can |= 1u << k;
     }
     return can;
+}
+
+bool store_buffers_held(const struct store_buffers *sb, unsigned core, unsigned n)
+{
+    const struct store_buffer *b = &sb->core[core];
+    for (unsigned k = 0; k < n && k < b->count; k++)
+        if (awaits(b, &b->entry[k]))
+            return true;
+    return false;
+}
+
+void store_buffers_await(struct store_buffers *sb, unsigned core, uint64_t view, uint64_t addr,
+                         unsigned size)
+{
+    struct store_buffer *b = &sb->core[core];
+    b->awaiting = true;
+    b->await_view = view;
+    b->await_addr = addr;
+    b->await_size = size;
+}
+
+void store_buffers_fulfilled(struct store_buffers *sb, unsigned core, uint64_t ts)
+{
+    struct store_buffer *b = &sb->core[core];
+    for (unsigned k = 0; k < b->count; k++) {
+        if (b->entry[k].view == b->await_view)
+            b->entry[k].view = ts;
+        if (b->entry[k].floor == b->await_view)
+            b->entry[k].floor = ts;
+    }
+    b->awaiting = false;
 }
 
 void store_buffers_drain(struct store_buffers *sb, unsigned core, unsigned k,

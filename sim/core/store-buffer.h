@@ -40,6 +40,7 @@ struct buffered_store {
                                    stores before it */
     bool release;               /* a store-release (stlr) */
     uint64_t view;              /* the views of its address and value (views.h) */
+    uint64_t floor;             /* what else it must be newer than (views_write_floor) */
 };
 
 struct store_buffer {
@@ -47,6 +48,12 @@ struct store_buffer {
     unsigned count;
     bool barrier;               /* a store barrier since the newest entry */
     bool release;               /* the next entry is a store-release */
+    /* The core's load read a value a write still to come must give
+     * (views.h): its stores whose views are await_view, or that write
+     * [await_addr, await_addr + await_size), wait. */
+    bool awaiting;
+    uint64_t await_view, await_addr;
+    unsigned await_size;
 };
 
 struct store_buffers {
@@ -89,8 +96,22 @@ static inline bool store_buffer_takes(unsigned size)
  * full): keep the visible bytes under them. */
 void store_buffers_before_store(struct store_buffers *sb, uint64_t addr, unsigned size);
 /* The running core's store of issue->size bytes at issue->addr has
- * executed: it enters the buffer, its bytes as memory holds them now. */
-void store_buffers_push(struct store_buffers *sb, const struct event *issue, uint64_t view);
+ * executed: it enters the buffer, its bytes as memory holds them now; view:
+ * its address's and value's views, floor: what else it must be newer than
+ * (views.h). */
+void store_buffers_push(struct store_buffers *sb, const struct event *issue, uint64_t view,
+                        uint64_t floor);
+
+/* Core's load read a value a write still to come must give: its stores
+ * whose view or floor is `view` (they depend on the load), or that write
+ * a byte of [addr, addr + size) (coherence), may not drain until
+ * store_buffers_fulfilled says that write became visible, of timestamp ts
+ * (their views and floors become it). */
+void store_buffers_await(struct store_buffers *sb, unsigned core, uint64_t view, uint64_t addr,
+                         unsigned size);
+void store_buffers_fulfilled(struct store_buffers *sb, unsigned core, uint64_t ts);
+/* Does one of core's n oldest stores wait so (store_buffers_await)? */
+bool store_buffers_held(const struct store_buffers *sb, unsigned core, unsigned n);
 
 /* The running core executed a store barrier: its stores after it drain
  * only after those before it. */
@@ -111,7 +132,8 @@ unsigned store_buffers_before_write(const struct store_buffers *sb, unsigned cor
 
 /* The entries of core's buffer that may drain now, a mask (bit k: the k-th
  * oldest): the oldest under FIFO; else each that no older store to a byte
- * it writes, and no barrier, holds back. */
+ * it writes, and no barrier, holds back; none that awaits a write still to
+ * come. */
 uint32_t store_buffers_drainable(const struct store_buffers *sb, unsigned core);
 
 /* Core's k-th oldest buffered store (drainable) becomes visible to every

@@ -99,6 +99,14 @@ static inline void taint_propagate(struct taint *t, const struct insn_info *ii,
     taint_set_view(t, ii->regs_written, joined);
 }
 
+/* The registers whose view is `from` now have view `to`. */
+static inline void taint_fulfilled(struct taint *t, uint64_t from, uint64_t to)
+{
+    for (uint64_t m = t->viewed; m != 0; m &= m - 1)
+        if (t->view[__builtin_ctzll(m)] == from)
+            t->view[__builtin_ctzll(m)] = to;
+}
+
 /* ii, a plain access, runs on the core's private memory (which the cpu
  * could not tell from its registers): it loads from or stores to
  * CPU_REG_STACK, the registers saved there. */

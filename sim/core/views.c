@@ -125,6 +125,31 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
     return loc;
 }
 
+/* The cores whose prediction e's write, of timestamp ts, fulfils: a write
+ * by another core of the predicted value to the predicted location (the
+ * first: of writes of one value the oldest gives the smallest views).
+ * Their predicted views become ts. */
+static uint64_t fulfil(struct views *v, const struct event *e, uint64_t ts)
+{
+    uint64_t fulfilled = 0;
+    uint64_t mask = e->size >= 8 ? UINT64_MAX : (1ull << (8 * e->size)) - 1;
+    for (unsigned i = 0; i < v->m->ncores; i++) {
+        struct core_views *cv = &v->core[i];
+        const struct view_prediction *p = &cv->predicted;
+        if (!p->on || i == e->core || p->addr != e->addr || p->size != e->size ||
+            p->value != (e->new_value & mask))
+            continue;
+        cv->predicted.on = false;
+        views_fulfilled(&cv->r_old, i, ts);
+        views_fulfilled(&cv->r_new, i, ts);
+        views_fulfilled(&cv->rel, i, ts);
+        views_fulfilled(&cv->w_new, i, ts);
+        views_fulfilled(&cv->ctrl, i, ts);
+        fulfilled |= 1ull << i;
+    }
+    return fulfilled;
+}
+
 /* Write (Promising's write rule): the write takes the next timestamp; the
  * core's coh of the location and w_old (and rel for a release) become it.
  * Its lower bounds (address, data and control views, and for a release
@@ -138,13 +163,15 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
  * write among its reads: r_old joins it (a later fence r,rw orders what
  * follows after the write), and, if it acquires, r_new does (its acquire
  * read raised r_new to what it read, not yet to its own write). */
-void views_write(struct views *v, const struct event *e)
+uint64_t views_write(struct views *v, const struct event *e, uint64_t *ts_out)
 {
     unsigned core = e->core, size = e->size;
     uint64_t addr = e->addr, old = e->old_value, value = e->new_value;
     if (!v->on)
-        return;
+        return 0;
     uint64_t ts = ++v->now;
+    *ts_out = ts;
+    uint64_t fulfilled = fulfil(v, e, ts);
     for (uint64_t g = addr >> GRANULE_SHIFT; g <= (addr + size - 1) >> GRANULE_SHIFT; g++)
         g_hash_table_insert(v->granules, GSIZE_TO_POINTER(g), (gpointer)(uintptr_t)ts);
     struct core_views *cv = &v->core[core];
@@ -161,16 +188,19 @@ void views_write(struct views *v, const struct event *e)
         mark_overlaps(v, NULL, addr, size);
         if (loc != NULL)
             loc->mixed = true;
-        return;
+        return fulfilled;
     }
     if (loc == NULL && (loc = location_new(v, addr, size, old)) == NULL)
-        return;
+        return fulfilled;
     if (loc->w[loc->count - 1].value != old)
         forget(v, loc, old);    /* written unseen since */
     keep(loc, (struct view_write){ .ts = ts, .value = value,
                                    .step = (uint32_t)MIN(e->step, UINT32_MAX),
                                    .core = (uint8_t)core });
     loc->coh[core] = ts;
+    for (uint64_t m = fulfilled; m != 0; m &= m - 1)
+        loc->coh[__builtin_ctzll(m)] = ts;      /* they read it */
+    return fulfilled;
 }
 
 /* The slot of the core's stale read at pc, or NULL. */
@@ -207,6 +237,10 @@ unsigned views_load(struct views *v, unsigned core, uint64_t pc, uint64_t addr, 
     if (!v->on)
         return 1;
     struct view_location *loc = g_hash_table_lookup(v->locations, &addr);
+    /* kept from its first access on, so that a load may read a write to
+     * come (views_predict) */
+    if (loc == NULL && size <= 8 && !in_a_stack(v, addr))
+        loc = location_new(v, addr, size, newest);
     if (loc == NULL || loc->mixed || loc->size != size) {
         l->floor = loc == NULL && !v->full ? unknown_floor(v, addr, size) : v->now;
         return 1;
@@ -285,17 +319,54 @@ uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views
     return fwd;
 }
 
-void views_fence(struct views *v, unsigned core, bool r_r, bool w_r)
+void views_fence(struct views *v, unsigned core, bool r_r, bool w_r, bool r_w)
 {
     struct core_views *cv = &v->core[core];
     if (r_r)
         cv->r_new = MAX(cv->r_new, cv->r_old);
     if (w_r)
         cv->r_new = MAX(cv->r_new, cv->w_old);
+    if (r_w)
+        cv->w_new = MAX(cv->w_new, cv->r_old);
 }
 
 void views_sync(struct views *v, unsigned core)
 {
     v->trap_now = v->now;
-    v->core[core].r_new = v->now;
+    v->core[core].r_new = MAX(v->core[core].r_new, v->now);
+}
+
+bool views_may_predict(const struct views *v, unsigned core, const struct view_load *l)
+{
+    return v->on && !v->core[core].predicted.on && l->loc != NULL;
+}
+
+uint64_t views_predict(struct views *v, unsigned core, const struct view_load *l,
+                       uint64_t value)
+{
+    struct core_views *cv = &v->core[core];
+    uint64_t mask = l->loc->size >= 8 ? UINT64_MAX : (1ull << (8 * l->loc->size)) - 1;
+    cv->predicted = (struct view_prediction){ .on = true, .addr = l->loc->addr,
+                                              .size = l->loc->size, .value = value & mask,
+                                              .pc = l->pc };
+    read_done(cv, VIEWS_PREDICTED(core), VIEWS_PLAIN);
+    return VIEWS_PREDICTED(core);
+}
+
+bool views_load_waits(const struct views *v, unsigned core, uint64_t addr, unsigned size,
+                      uint64_t vaddr)
+{
+    const struct core_views *cv = &v->core[core];
+    const struct view_prediction *p = &cv->predicted;
+    if (!p->on)
+        return false;
+    return views_is_predicted(MAX(vaddr, cv->r_new)) ||
+           (addr < p->addr + p->size && p->addr < addr + size);
+}
+
+uint64_t views_write_floor(const struct views *v, unsigned core, bool release)
+{
+    const struct core_views *cv = &v->core[core];
+    uint64_t floor = MAX(cv->w_new, cv->ctrl);
+    return release ? MAX(floor, MAX(cv->r_old, cv->w_old)) : floor;
 }

@@ -23,8 +23,23 @@
  * the paper gets from promising writes early among writes: a store's
  * timestamp is taken when it becomes visible, so every order its views ask
  * of it (after its address, data and control dependencies, after the loads
- * before a release) holds by construction.  Load buffering (a store visible
- * before an earlier load is satisfied) is not produced.
+ * before a release) holds by construction.
+ *
+ * Load buffering (a store visible before an earlier load is satisfied)
+ * comes from the reader's side instead of the paper's promises: a plain
+ * load may read a value a write still to come will give (a prediction, the
+ * scheduler's choice).  Until a write of that value to the location by
+ * another core becomes visible, the core's views that depend on the load
+ * are VIEWS_PREDICTED(core), above every timestamp; a store whose views
+ * are (its address, data or control dependencies, a barrier or release
+ * that orders it after the load) may not become visible, a load whose
+ * views are, or of the same location (coherence), may not run.  The
+ * first such write fulfils the prediction: the views become its timestamp.
+ * A run whose prediction no write fulfils is no execution.  This is the
+ * paper's certification run backwards: the stores that may become visible
+ * early are exactly those whose write rule (vpre < ts) holds of a
+ * timestamp taken before the load's, and the fulfilling write is the read
+ * the load would make at its place in the order of writes.
  *
  * A location is one address and size.  Accesses of another size that
  * overlap it, writes atomsim did not see (a system call's, a core's to its
@@ -73,8 +88,21 @@ struct view_spin {
     uint64_t pc, addr, ts;
 };
 
+/* A core's load that read a value a write still to come must give. */
+struct view_prediction {
+    bool on;
+    uint64_t addr, value;
+    unsigned size;
+    uint64_t pc;
+};
+
 struct core_views {
     uint64_t r_old, w_old, r_new, rel;
+    /* what the core's later writes must be newer than: raised by barriers
+     * that order earlier loads before later stores (vwNew), and by branches
+     * on loaded values (vCAP) */
+    uint64_t w_new, ctrl;
+    struct view_prediction predicted;
     struct view_spin spin[VIEWS_SPIN_SLOTS];    /* pc 0: none */
     unsigned spin_next;                         /* the slot a new pc takes */
 };
@@ -101,6 +129,14 @@ struct view_load {
     uint8_t pick[VIEWS_HISTORY];
 };
 
+/* The view of what depends on core's unfulfilled prediction: above every
+ * timestamp. */
+#define VIEWS_PREDICTED(core) (UINT64_MAX - ATOMSIM_MAX_CORES + (core))
+static inline bool views_is_predicted(uint64_t view)
+{
+    return view >= VIEWS_PREDICTED(0);
+}
+
 /* Views of m's cores, on only if on (else every call does nothing and every
  * load reads the newest write). */
 void views_init(struct views *v, const struct machine *m);
@@ -110,8 +146,10 @@ void views_clear(struct views *v);
 /* The write of event e became visible: its new value (the first 8 bytes at
  * its address, size of them; old_value: what they held) by its core; its
  * flags say if it is a release (EVENT_RELEASE), and an atomic whose write
- * is ordered as its read is (EVENT_ONE_ACCESS, EVENT_ACQUIRE). */
-void views_write(struct views *v, const struct event *e);
+ * is ordered as its read is (EVENT_ONE_ACCESS, EVENT_ACQUIRE).  The cores
+ * whose prediction it fulfils are returned (a mask); *ts is its
+ * timestamp, which their predicted views now are (views_fulfilled). */
+uint64_t views_write(struct views *v, const struct event *e, uint64_t *ts);
 
 /* Core is about to load size bytes at addr, with the instruction at pc,
  * whose newest value is `newest` (what memory holds), with an address that
@@ -168,10 +206,41 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
  * core's views follow it as views_read's do. */
 uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire);
 
+/* Can core's plain load at pc read a value a write still to come gives
+ * (views_predict)?  Not while an earlier one is unfulfilled, not a
+ * location atomsim does not keep. */
+bool views_may_predict(const struct views *v, unsigned core, const struct view_load *l);
+/* The load l reads `value`, which a later write to its location by another
+ * core must give: the view of the value returned (VIEWS_PREDICTED). */
+uint64_t views_predict(struct views *v, unsigned core, const struct view_load *l,
+                       uint64_t value);
+/* Replace core's predicted view in *view by ts, the fulfilling write's. */
+static inline void views_fulfilled(uint64_t *view, unsigned core, uint64_t ts)
+{
+    if (*view == VIEWS_PREDICTED(core))
+        *view = ts;
+}
+/* Must core's load of [addr, addr + size) with address view vaddr wait
+ * until its prediction is fulfilled (its view would depend on it, or it
+ * reads the predicted location)? */
+bool views_load_waits(const struct views *v, unsigned core, uint64_t addr, unsigned size,
+                      uint64_t vaddr);
+/* What core's write made now (a release: `release`) must be newer than,
+ * besides its address and data: Promising's write rule's vwNew, vCAP and,
+ * for a release, vrOld and vwOld. */
+uint64_t views_write_floor(const struct views *v, unsigned core, bool release);
+/* A branch on a value of view `view`, or an access at an address of that
+ * view: later writes are newer (vCAP). */
+static inline void views_branch(struct views *v, unsigned core, uint64_t view)
+{
+    v->core[core].ctrl = MAX(v->core[core].ctrl, view);
+}
+
 /* A barrier on core: later loads see what earlier loads saw (r_r) and what
- * earlier stores wrote (w_r); Promising's dmb rules (fig. 5: dmb.ld raises
- * vrNew by vrOld, dmb.sy by vrOld and vwOld). */
-void views_fence(struct views *v, unsigned core, bool r_r, bool w_r);
+ * earlier stores wrote (w_r), and later stores are newer than what earlier
+ * loads saw (r_w); Promising's dmb rules (fig. 5: dmb.ld raises vrNew by
+ * vrOld, dmb.sy by vrOld and vwOld, both raise vwNew by vrOld). */
+void views_fence(struct views *v, unsigned core, bool r_r, bool w_r, bool r_w);
 /* Core sees every write so far: a system call (the guest runtime's
  * synchronisation, a thread's start). */
 void views_sync(struct views *v, unsigned core);

@@ -49,9 +49,21 @@ static void node_free(gpointer p)
     g_free(n);
 }
 
+/* The last step of turns, a load, read what `older` says
+ * (equivalence_older's code). */
+static void set_read(GArray *turns, const struct equivalence *eq, unsigned older)
+{
+    uint64_t value;
+    if (equivalence_predicted_value(eq, older, &value))
+        sched_turns_set_predicted(turns, value);
+    else if (older > 0)
+        sched_turns_set_older(turns, older);
+}
+
 /* The turns of node n's prefix: the first n->at steps of its run, then one
  * of n->core (an agent; to free). */
-static GArray *node_prefix(const struct search_node *n, unsigned ncores)
+static GArray *node_prefix(const struct search_node *n, const struct equivalence *eq,
+                           unsigned ncores)
 {
     GArray *prefix = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     if (n->from == NULL)
@@ -64,8 +76,7 @@ static GArray *node_prefix(const struct search_node *n, unsigned ncores)
         g_array_append_val(prefix, t);
     }
     sched_turns_add_choice(prefix, n->core, ncores);
-    if (n->older > 0)
-        sched_turns_set_older(prefix, n->older);
+    set_read(prefix, eq, n->older);
     return prefix;
 }
 
@@ -186,6 +197,16 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
             struct child ch = { p, current, k, name_key(s, name_cursor_name(&nc, current, k)) };
             g_array_append_val(children, ch);
         }
+        /* and one for each value a write still to come gives it */
+        unsigned codes[SCHED_MAX_OLDER];
+        unsigned predictions = equivalence_predictions(s->eq, p, codes, G_N_ELEMENTS(codes));
+        for (unsigned k = 0; k < predictions; k++) {
+            if (codes[k] == older)
+                continue;
+            struct child ch = { p, current, codes[k],
+                                name_key(s, name_cursor_name(&nc, current, codes[k])) };
+            g_array_append_val(children, ch);
+        }
         for (unsigned c = 0; branch && c < s->agents; c++) {
             if (c == current || !equivalence_could_run(s->eq, p, c))
                 continue;
@@ -237,8 +258,7 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
     for (uint64_t i = 0; i < steps; i++) {
         unsigned could, telling, older = equivalence_older(eq, i, &could, &telling);
         sched_turns_add_choice(rec->turns, equivalence_core(eq, i), ncores);
-        if (older > 0)
-            sched_turns_set_older(rec->turns, older);
+        set_read(rec->turns, eq, older);
     }
     return rec;
 }
@@ -320,7 +340,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     while (stack->len > 0 && !out_of_budget(o, out->runs, start)) {
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
         forget_if_full(&s);
-        g_autoptr(GArray) prefix = node_prefix(n, m->ncores);
+        g_autoptr(GArray) prefix = node_prefix(n, eq, m->ncores);
         g_autoptr(sched) node = sched_new_search(prefix, m->ncores);
         s.preemptions = n->preemptions;
         if (s.reduce)

@@ -39,6 +39,9 @@ struct step {
     /* a load's read (event.h): the write `older` places before the newest it
      * could read, of 1 + could_older, the oldest `telling` out of order */
     uint8_t older, could_older, telling;
+    bool may_predict;           /* a load that could read a write still to come */
+    uint8_t size;               /* its access, and the value it read */
+    uint64_t addr, value;
     uint32_t seq;               /* its agent's levels up to it, interned */
     uint64_t could_run;         /* the agents that could take a step (a mask) */
 };
@@ -73,6 +76,19 @@ struct equivalence {
     bool cut;
     uint64_t *seen;             /* each agent's steps and the values they saw, digested */
     uint64_t drainable;         /* the drain agents that could run after the last step */
+    /* the values loads read from writes still to come, by code
+     * (EQUIVALENCE_PREDICTED + index) */
+    GArray *predicted;
+    GArray *writes;             /* struct write: the last run's, in order */
+};
+
+/* A write that became visible, at the step of index `step` (a forced
+ * drain: the step of the instruction that forced it). */
+struct write {
+    uint64_t step;
+    unsigned core;
+    uint8_t size;
+    uint64_t addr, value;
 };
 
 static bool is_memory(uint64_t word)
@@ -319,6 +335,7 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     struct equivalence *eq = ctx;
     eq->ctl = ctl;
     g_array_set_size(eq->steps, 0);
+    g_array_set_size(eq->writes, 0);
     memset(eq->core_level, 0, eq->agents * sizeof *eq->core_level);
     memset(eq->core_seq, 0, eq->agents * sizeof *eq->core_seq);
     memset(eq->forced, 0, eq->m->ncores * sizeof *eq->forced);
@@ -359,11 +376,29 @@ static void digest_event(struct equivalence *eq, unsigned agent, const struct ev
     eq->seen[agent] = h;
 }
 
+/* The code of a load that read value from a write still to come. */
+static uint8_t predicted_code(struct equivalence *eq, uint64_t value)
+{
+    guint i = 0;
+    while (i < eq->predicted->len && g_array_index(eq->predicted, uint64_t, i) != value)
+        i++;
+    if (i == eq->predicted->len)
+        g_array_append_val(eq->predicted, value);
+    /* beyond the codes a name holds, values share one: prefixes that differ
+     * only there are taken as one (fewer explored, none that cannot be) */
+    return (uint8_t)(EQUIVALENCE_PREDICTED + MIN(i, 31u - EQUIVALENCE_PREDICTED));
+}
+
 static void equivalence_event(void *ctx, const struct event *e)
 {
     struct equivalence *eq = ctx;
     struct footprint f = footprint_of(eq, e);
     unsigned n = eq->m->ncores;
+    if (event_stored(e) && !event_failed(e)) {
+        struct write w = { eq->steps->len, e->core, e->size, e->addr,
+                           e->new_value & value_mask(e->size ? e->size : 8) };
+        g_array_append_val(eq->writes, w);
+    }
     unsigned agent = sched_choice(n, e->core, e->flags & EVENT_DRAINED, e->slot);
     /* a forced drain is part of its core's step */
     digest_event(eq, e->flags & EVENT_FORCED ? e->core : agent, e);
@@ -376,11 +411,13 @@ static void equivalence_event(void *ctx, const struct event *e)
         footprint_join(&f, &eq->forced[e->core]);
         eq->forced[e->core] = (struct footprint){ 0 };
     }
-    struct step s = { .core = agent };
+    struct step s = { .core = agent, .addr = e->addr, .size = e->size,
+                      .value = e->new_value & value_mask(e->size ? e->size : 8) };
     if (e->kind == EVENT_LOAD && !(e->flags & EVENT_DRAINED)) {
-        s.older = e->older;
+        s.older = e->predicted ? predicted_code(eq, s.value) : e->older;
         s.could_older = e->could_older;
         s.telling = e->telling;
+        s.may_predict = e->may_predict;
     }
     if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
@@ -420,6 +457,8 @@ struct equivalence *equivalence_new(struct machine *m, const struct memory_model
     eq->words = g_hash_table_new(g_direct_hash, g_direct_equal);
     eq->seqs = g_hash_table_new(mix_hash, g_direct_equal);
     eq->core_seq = g_new0(uint32_t, eq->agents);
+    eq->predicted = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+    eq->writes = g_array_new(FALSE, FALSE, sizeof(struct write));
     return eq;
 }
 
@@ -434,6 +473,8 @@ void equivalence_free(struct equivalence *eq)
     g_free(eq->core_seq);
     g_free(eq->forced);
     g_free(eq->seen);
+    g_array_free(eq->predicted, TRUE);
+    g_array_free(eq->writes, TRUE);
     g_free(eq);
 }
 
@@ -488,6 +529,37 @@ unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned
     *could = s->could_older;
     *telling = s->telling;
     return s->older;
+}
+
+bool equivalence_predicted_value(const struct equivalence *eq, unsigned older,
+                                 uint64_t *value)
+{
+    if (older < EQUIVALENCE_PREDICTED)
+        return false;
+    g_assert(older - EQUIVALENCE_PREDICTED < eq->predicted->len);
+    *value = g_array_index(eq->predicted, uint64_t, older - EQUIVALENCE_PREDICTED);
+    return true;
+}
+
+unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned *older,
+                                 unsigned max)
+{
+    const struct step *load = step_at(eq, step);
+    unsigned n = 0;
+    if (!load->may_predict)
+        return 0;
+    for (guint i = 0; i < eq->writes->len && n < max; i++) {
+        const struct write *w = &g_array_index(eq->writes, struct write, i);
+        if (w->step <= step || w->core == load->core || w->addr != load->addr ||
+            w->size != load->size || w->value == load->value)
+            continue;
+        unsigned code = predicted_code(eq, w->value), k = 0;
+        while (k < n && older[k] != code)
+            k++;
+        if (k == n)
+            older[n++] = code;
+    }
+    return n;
 }
 
 unsigned equivalence_interned(const struct equivalence *eq)
@@ -547,7 +619,10 @@ char *equivalence_trace_text(const struct equivalence *eq)
             g_string_append_printf(list, "%u:%u", s->core, s->level);
         else
             g_string_append_printf(list, ",%u", s->level);
-        if (s->older > 0)
+        uint64_t value;
+        if (equivalence_predicted_value(eq, s->older, &value))
+            g_string_append_printf(list, "=%" G_GUINT64_FORMAT, value);
+        else if (s->older > 0)
             g_string_append_printf(list, "~%u", s->older);
     }
     GString *text = g_string_new(NULL);

@@ -68,6 +68,19 @@ bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned
  * of those, the oldest, only a read out of order reaches (*telling). */
 unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could,
                            unsigned *telling);
+/* A load's choice of what it reads, `older` in the calls above and below:
+ * 0 .. SCHED_MAX_OLDER a write before it, or, from EQUIVALENCE_PREDICTED
+ * on, a value a write still to come gives (views.h: load buffering), one
+ * code per value.  The value of such a code: true and *value if it is one. */
+#define EQUIVALENCE_PREDICTED 16
+bool equivalence_predicted_value(const struct equivalence *eq, unsigned older,
+                                 uint64_t *value);
+/* The values a load at step `step` could read from writes still to come:
+ * those that other cores' writes to its location after it in the last run
+ * wrote, but not the one it read; their codes into older[] (at most max),
+ * their number returned. */
+unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned *older,
+                                 unsigned max);
 /* Prefixes are named by interning every core's list of levels: a name is
  * each core's list id, then the core that takes the next step.  Equal
  * names are equivalent prefixes, exactly (no hash collision can merge

@@ -71,6 +71,77 @@ static void add_finding(JsonBuilder *b, const struct machine *m, const struct fi
     json_builder_end_object(b);
 }
 
+struct json_reads {
+    GArray *loads;      /* struct event */
+};
+
+struct json_reads *json_reads_new(void)
+{
+    struct json_reads *j = g_new0(struct json_reads, 1);
+    j->loads = g_array_new(FALSE, FALSE, sizeof(struct event));
+    return j;
+}
+
+void json_reads_free(struct json_reads *j)
+{
+    if (j == NULL)
+        return;
+    g_array_unref(j->loads);
+    g_free(j);
+}
+
+static void reads_begin(void *ctx, const struct run_control *ctl)
+{
+    (void)ctl;
+    struct json_reads *j = ctx;
+    g_array_set_size(j->loads, 0);
+}
+
+static void reads_event(void *ctx, const struct event *e)
+{
+    struct json_reads *j = ctx;
+    if (e->kind == EVENT_LOAD && (e->older > 0 || e->predicted))
+        g_array_append_val(j->loads, *e);
+}
+
+struct event_sink json_reads_sink(struct json_reads *j)
+{
+    return (struct event_sink){ .event = reads_event, .ctx = j, .begin = reads_begin };
+}
+
+/* Each load that read a write other than the newest: which, and how many
+ * newer ones it passed over. */
+static void add_reads(JsonBuilder *b, const struct machine *m, const struct json_reads *j)
+{
+    json_builder_set_member_name(b, "reads");
+    json_builder_begin_array(b);
+    for (guint i = 0; j != NULL && i < j->loads->len; i++) {
+        const struct event *e = &g_array_index(j->loads, struct event, i);
+        json_builder_begin_object(b);
+        add_int(b, "step", (gint64)e->step);
+        add_int(b, "core", e->core);
+        add_place(b, m, "pc", "where", e->pc);
+        add_source(b, m, e->pc);
+        add_place(b, m, "address", "variable", e->addr);
+        add_int(b, "size", e->size);
+        add_int(b, "value", (gint64)e->new_value);
+        json_builder_set_member_name(b, "write");
+        json_builder_add_string_value(b, e->predicted ? "still to come" : "older");
+        add_int(b, "newer_skipped", e->predicted ? 0 : e->newer);
+        json_builder_set_member_name(b, "from");
+        if (e->predicted || e->from_core == EVENT_UNSEEN_WRITER) {
+            json_builder_add_null_value(b);
+        } else {
+            json_builder_begin_object(b);
+            add_int(b, "core", e->from_core);
+            add_int(b, "step", e->from_step);
+            json_builder_end_object(b);
+        }
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+}
+
 static void add_statistics(JsonBuilder *b, const struct report_options *o,
                            const struct machine *m)
 {
@@ -192,6 +263,7 @@ gboolean report_json_write(const char *path, const struct machine *m, struct loc
     for (unsigned i = 0; i < findings_count(o->findings); i++)
         add_finding(b, m, findings_at(o->findings, i));
     json_builder_end_array(b);
+    add_reads(b, m, o->reads);
     add_locks(b, m, ls);
     add_statistics(b, o, m);
     json_builder_end_object(b);

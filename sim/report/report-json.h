@@ -5,10 +5,20 @@
 
 #include <glib.h>
 #include "detect/lockstat.h"
+#include "core/control.h"
 #include "core/finding.h"
 #include "core/machine.h"
 #include "core/memory-model.h"
 #include "core/monitor.h"
+
+/* The loads of a run that read a write other than the newest, an older
+ * one or one still to come (views.h): the report's "reads" (its sink). */
+struct json_reads;
+struct json_reads *json_reads_new(void);
+void json_reads_free(struct json_reads *j);
+typedef struct json_reads json_reads;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(json_reads, json_reads_free)
+struct event_sink json_reads_sink(struct json_reads *j);
 
 /* What the report says about the run: how it was made, and what it did
  * beyond the machine's state (the cores' counts and exits are there). */
@@ -29,6 +39,7 @@ struct report_options {
     enum memory_model memory;
     uint64_t steps, insns;      /* all cores' */
     const struct findings *findings;
+    const struct json_reads *reads;     /* the run's, or NULL: none listed */
 };
 
 /* Write the report of the run that ended on machine m, with the locks of

@@ -80,6 +80,7 @@ static char *state_text(const struct step_screen *v, unsigned core)
         break;
     }
     case CORE_EXITED: what = g_strdup_printf("ended, exit %d", c->exit_code); break;
+    case CORE_AWAITS_WRITE: what = g_strdup("waits for the write its load read"); break;
     }
     return g_strdup_printf("%s, %" G_GUINT64_FORMAT " step%s", what, c->steps,
                            c->steps == 1 ? "" : "s");
@@ -322,6 +323,8 @@ static char *end_text(const struct run *r)
         return g_strdup_printf("cpu%d's pthread_create found no core left: run it with --cores "
                                "%u or more", r->fault_core, r->cores_needed);
     case RUN_ASSUMED: return g_strdup("an assumption was false (__VERIFIER_assume)");
+    case RUN_UNFULFILLED:
+        return g_strdup("no execution: a load read a value no write gave");
     case RUN_CUT: return NULL;
     }
     return NULL;

@@ -149,6 +149,9 @@ void trace_format_values(const struct machine *m, const struct event *e, GString
         g_string_append(s, " (from its own store buffer)");
     if (e->flags & EVENT_UNSEEN)
         g_string_append(s, " (another core's newer store to it still waits in its store buffer)");
+    if (e->predicted)
+        g_string_append(s, " (from a write still to come: another core must write it before "
+                           "anything that depends on this load runs; load buffering)");
     if (e->older > 0 && e->from_core != EVENT_UNSEEN_WRITER)
         g_string_append_printf(s, " (cpu%u's write at step %u, older than %u newer %s visible, "
                                "which cpu%u's views did not yet require)", e->from_core,

@@ -35,6 +35,17 @@ void pinned_reset(struct sched *s)
 {
     ((struct pinned *)s)->position = 0;
     ((struct pinned *)s)->older = 0;
+    ((struct pinned *)s)->predicted = false;
+}
+
+bool pinned_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value)
+{
+    struct pinned *p = (struct pinned *)s;
+    if (!p->predicted || core != p->older_core || turn_left != 0)
+        return false;
+    p->predicted = false;
+    *value = p->value;
+    return true;
 }
 
 unsigned pinned_older(struct sched *s, unsigned core, long turn_left, unsigned n,
@@ -54,12 +65,15 @@ bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoic
                          unsigned *choice, long *turn)
 {
     p->older = 0;
+    p->predicted = false;
     while (p->position < p->segments->len) {
         const struct sched_turn *seg =
             &g_array_index(p->segments, struct sched_turn, p->position++);
         unsigned c = sched_choice(p->ncores, seg->core, seg->drain, seg->slot);
         if (c < nchoices && runnable[c]) {
             p->older = seg->drain ? 0 : seg->older;
+            p->predicted = !seg->drain && seg->predicted;
+            p->value = seg->value;
             p->older_core = seg->core;
             *turn = seg->steps < 0 ? LONG_MAX : seg->steps;
             *choice = c;
@@ -95,6 +109,7 @@ const struct strategy strategy_pinned = {
     .reset = pinned_reset,
     .next = pinned_next,
     .older = pinned_older,
+    .predicted = pinned_predicted,
     .describe = pinned_describe,
 };
 
@@ -126,6 +141,7 @@ static const struct strategy strategy_stepper = {
     .reset = pinned_reset,
     .next = stepper_next,
     .older = pinned_older,
+    .predicted = pinned_predicted,
     .describe = pinned_describe,
 };
 
@@ -239,5 +255,6 @@ const struct strategy strategy_replay = {
     .reset = pinned_reset,
     .next = pinned_next,
     .older = pinned_older,
+    .predicted = pinned_predicted,
     .describe = replay_describe,
 };

@@ -14,6 +14,9 @@ struct pinned {
     /* The segment under way ends with a load that reads the write `older`
      * places before the newest (0: the newest), on older_core. */
     unsigned older, older_core;
+    /* or a load that reads `value`, which a write still to come gives */
+    bool predicted;
+    uint64_t value;
 };
 
 /* A pinned schedule of the turns (copied), with ops (to free with
@@ -32,5 +35,8 @@ bool pinned_next_segment(struct pinned *p, const bool *runnable, unsigned nchoic
 /* sched_older for the pinned family: the segment's, at its last step. */
 unsigned pinned_older(struct sched *s, unsigned core, long turn_left, unsigned n,
                       unsigned telling);
+
+/* sched_predicted for the pinned family: the segment's, at its last step. */
+bool pinned_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value);
 
 #endif

@@ -127,6 +127,11 @@ unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
     return MIN(older, MIN(n - 1, SCHED_MAX_OLDER));
 }
 
+bool sched_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value)
+{
+    return s->ops->predicted != NULL && s->ops->predicted(s, core, turn_left, value);
+}
+
 bool sched_spinning(struct sched *s, unsigned core)
 {
     return s->ops->spinning != NULL && s->ops->spinning(s, core);

@@ -24,13 +24,17 @@ struct sched;
  * "CORE:STEPS", "dCORE:STEPS" (slot 0) or "dCORE.SLOT:STEPS" joined by
  * commas.  Under a model whose loads may read older writes (arm, rvwmo), a
  * turn whose last step is a load that read the write OLDER places before
- * the newest it could is "CORE:STEPS~OLDER". */
+ * the newest it could is "CORE:STEPS~OLDER", and one whose last step is a
+ * load that read VALUE, which a write still to come gives (load buffering,
+ * views.h), "CORE:STEPS=VALUE". */
 struct sched_turn {
     unsigned core;
     long steps;
     bool drain;
     uint8_t slot;
     uint8_t older;
+    bool predicted;
+    uint64_t value;     /* predicted: the value */
 };
 
 /* A strategy chooses among n * (1 + slots) choices for n cores, where slots
@@ -59,6 +63,9 @@ void sched_turns_add_drain(GArray *turns, unsigned core, unsigned slot);
 /* The last step of turns (a core's) was a load that read the write older
  * places before the newest it could. */
 void sched_turns_set_older(GArray *turns, unsigned older);
+/* The last step of turns (a core's) was a load that read value, which a
+ * write still to come must give. */
+void sched_turns_set_predicted(GArray *turns, uint64_t value);
 /* One more step of choice (of n cores' choices) at the end of turns. */
 void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores);
 /* The text of turns (to free). */
@@ -133,6 +140,11 @@ unsigned sched_next(struct sched *s, const bool *runnable, unsigned nchoices,
 #define SCHED_MAX_OLDER 15
 unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
                      unsigned telling);
+
+/* A plain load of core may read a value that a write still to come gives
+ * (views.h): true, and the value in *value, if it does (a fixed schedule
+ * gives it, "CORE:STEPS=VALUE"). */
+bool sched_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value);
 
 /* Is every switch given (a pinned or replayed schedule, a search node), so
  * that nothing may add one? */

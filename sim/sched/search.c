@@ -65,6 +65,7 @@ const struct strategy strategy_search = {
     .reset = search_reset,
     .next = search_next,
     .older = pinned_older,
+    .predicted = pinned_predicted,
     .describe = search_describe,
     .spinning = search_spinning,
 };

@@ -47,6 +47,8 @@ struct strategy {
     /* sched_older.  NULL: every load reads the newest write. */
     unsigned (*older)(struct sched *s, unsigned core, long turn_left, unsigned n,
                       unsigned telling);
+    /* sched_predicted.  NULL: no load reads a write still to come. */
+    bool (*predicted)(struct sched *s, unsigned core, long turn_left, uint64_t *value);
     /* sched_spinning.  NULL: a spinning core goes on. */
     bool (*spinning)(struct sched *s, unsigned core);
     /* pct: is K to be estimated (sched_estimates_horizon); set it

@@ -16,7 +16,7 @@ char *sched_replay_text(const char *text)
     return g_string_free(schedule, FALSE);
 }
 
-/* ["d"] CORE ["." SLOT] ":" (COUNT ["~" OLDER] | "*").  A count is any number of steps a run
+/* ["d"] CORE ["." SLOT] ":" (COUNT ["~" OLDER | "=" VALUE] | "*").  A count is any number of steps a run
  * can take: a recorded turn may be longer than any turn length a strategy takes. */
 static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *turn,
                        GError **error)
@@ -24,6 +24,8 @@ static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *tur
     const char *colon = strchr(text, ':');
     turn->drain = text[0] == 'd';
     turn->older = 0;
+    turn->predicted = false;
+    turn->value = 0;
     const char *core_start = text + turn->drain;
     g_autofree char *core_text = colon ? g_strndup(core_start, (gsize)(colon - core_start))
                                        : NULL;
@@ -70,6 +72,19 @@ static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *tur
         }
     }
     turn->older = (uint8_t)older;
+    char *equals = strchr(count_text, '=');
+    if (equals != NULL) {
+        *equals = '\0';
+        if (turn->drain || tilde != NULL ||
+            !g_ascii_string_to_unsigned(equals + 1, 10, 0, G_MAXUINT64, &turn->value, NULL)) {
+            g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
+                        "'%s': =VALUE ends a core's turn (not a drain's, not with ~OLDER): the "
+                        "value, 0 or more, its last load reads from a write still to come",
+                        text);
+            return false;
+        }
+        turn->predicted = true;
+    }
     if (!g_ascii_string_to_unsigned(count_text, 10, 1, LONG_MAX, &count, NULL)) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                     "'%s': the count must be * or a whole number from 1 to %ld", text,
@@ -98,11 +113,11 @@ static void add(GArray *turns, unsigned core, bool drain, unsigned slot)
     struct sched_turn *last = turns->len
         ? &g_array_index(turns, struct sched_turn, turns->len - 1) : NULL;
     if (last != NULL && last->core == core && last->drain == drain && last->slot == slot &&
-        last->older == 0) {
+        last->older == 0 && !last->predicted) {
         last->steps++;
         return;
     }
-    struct sched_turn t = { core, 1, drain, (uint8_t)slot, 0 };
+    struct sched_turn t = { core, 1, drain, (uint8_t)slot, 0, false, 0 };
     g_array_append_val(turns, t);
 }
 
@@ -117,6 +132,15 @@ void sched_turns_set_older(GArray *turns, unsigned older)
     struct sched_turn *last = &g_array_index(turns, struct sched_turn, turns->len - 1);
     g_assert(!last->drain && last->steps > 0);
     last->older = (uint8_t)older;
+}
+
+void sched_turns_set_predicted(GArray *turns, uint64_t value)
+{
+    g_assert(turns->len > 0);
+    struct sched_turn *last = &g_array_index(turns, struct sched_turn, turns->len - 1);
+    g_assert(!last->drain && last->steps > 0);
+    last->predicted = true;
+    last->value = value;
 }
 
 void sched_turns_add_drain(GArray *turns, unsigned core, unsigned slot)
@@ -143,6 +167,8 @@ char *sched_turns_text(const GArray *turns)
             g_string_append_printf(s, ":%ld", t->steps);
         if (t->older > 0)
             g_string_append_printf(s, "~%u", t->older);
+        if (t->predicted)
+            g_string_append_printf(s, "=%" G_GUINT64_FORMAT, t->value);
     }
     return g_string_free(s, FALSE);
 }

@@ -8,20 +8,21 @@
  * et al., CACM 2010; SPARC V8 manual Appendix K, TSO), and under pso, which
  * orders a load before every later access (Appendix K, PSO).  ARM allows it
  * (ARM ARM A3.8: a load may be satisfied after a later store to another
- * address is observed).  atomsim does not produce it under arm: its loads
- * are done in program order when the core steps, before any later store
- * exists.  The kernel forbids it with any dependency or barrier, so there is
- * no barrier variant: atomsim never shows the bare one.
- * RVWMO allows LB too (nothing orders a load before a later store to another
- * address without a dependency or a fence, RISC-V unprivileged ISA, chapter
- * 17); atomsim does not produce it under rvwmo, for the same reason as under
- * arm.
+ * address is observed), and so does RVWMO (nothing orders a load before a
+ * later store to another address without a dependency or a fence, RISC-V
+ * unprivileged ISA, chapter 17).  atomsim reaches it under arm and rvwmo:
+ * a core's load may read the value the other core's store, still to come,
+ * writes (views.h), while its own store becomes visible.
  *
  * Cpus: x86 x86_64 sparc32 arm aarch64 riscv64
  *
- * Memory: sc tso pso arm rvwmo
+ * Memory: sc tso pso
  * Search: dfs:4
  * Result: Never
+ *
+ * Memory: arm rvwmo
+ * Search: dfs:4
+ * Result: Sometimes
  */
 #include <atomsim.h>
 #include <atomic.h>
