@@ -124,6 +124,14 @@ static const struct broken_case cases[] = {
      * one write older (0), the right half (1) and the count again (2). */
     { "seqlock-no-rmb", { "arm", "aarch64", "riscv64" }, "1:1,0:*,1:2~1,1:*",
       "cpu1: check failed: the reader took a torn pair", "seqlock", NULL, "" },
+    /* Load buffering: core 0's load of arrived[1] reads 1, which core 1's
+     * store, still to come, writes (=1); core 0's store of arrived[0]
+     * (its buffer's slot 1: slot 0, saw[0], stores what the load read and
+     * waits for that write) becomes visible before core 1 reads it.  In
+     * arrival the load is an acquire: it reads the newest, 0. */
+    { "arrival-relaxed", { "arm", "aarch64", "riscv64" }, "0:2=1,0:*,1:1,d0.1:1,1:*",
+      "cpu0: check failed: each core saw the other arrive before it arrived itself", "arrival",
+      NULL, NULL },
 };
 
 /* One case on one cpu. */

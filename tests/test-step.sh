@@ -202,6 +202,36 @@ for cpu in arm aarch64 riscv64; do
     fi
 done
 
+# N=V: core 0's load of arrived[1] reads 1, which core 1's store, still to
+# come, writes (load buffering); its first step, a system call, may not;
+# the saved schedule spells the read.
+early='0=1
+0
+0=1
+0
+0
+d 0.1
+1
+1
+1
+1
+r
+w '"$tmp/early.steps"
+for cpu in arm aarch64 riscv64; do
+    status=0
+    printf '%s\n' "$early" | "$atomsim" step programs/$cpu/broken/arrival-relaxed.elf \
+        >"$tmp/early" 2>&1 || status=$?
+    if [ "$status" -eq 0 ] &&
+       screen "$tmp/early" 1 | grep -q "cpu0's next step is no load that may read a write to come" &&
+       screen "$tmp/early" 3 | grep -q 'LOAD  arrived\[1\] .*read 1 (from a write still to come' &&
+       screen "$tmp/early" 11 | grep -q 'check failed: each core saw the other arrive' &&
+       grep -q '=1' "$tmp/early.steps"; then
+        pass "$cpu: 0=1 reads a write to come"
+    else
+        fail "$cpu: 0=1 (exit $status)"; tail -n 30 "$tmp/early" | sed 's/^/#   /'
+    fi
+done
+
 # A script line that is no command ends it: exit 2, the line named.
 check_bad_line() {      # WHAT SCRIPT PATTERN PROGRAM
     status=0

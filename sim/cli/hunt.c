@@ -104,6 +104,9 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
                  struct run_options *ro, unsigned traced_sinks)
 {
     struct machine *m = r->m;
+    /* a hunt's runs may read writes still to come (and the run it reports
+     * again, which its schedule then gives alone) */
+    ro->predict_reads = true;
     struct explore_options eo = {
         .sched = o->sched ? o->sched : "random", .first_seed = o->seed, .runs = o->runs,
         .shard = o->shard, .shards = o->shards, .jobs = (unsigned)o->jobs,
@@ -127,6 +130,9 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
     GString *quiet = g_string_new(NULL);
     if (res.assumed)
         g_string_append_printf(quiet, ", %u ended by a false assumption", res.assumed);
+    if (res.unfulfilled)
+        g_string_append_printf(quiet, ", %u no execution (a load read a value no write gave)",
+                               res.unfulfilled);
     if (res.out_of_budget)
         g_string_append_printf(quiet, ", %u ran out of budget", res.out_of_budget);
     g_autofree char *assumed = g_string_free(quiet, FALSE);

@@ -91,10 +91,22 @@ static char *reproduce_text(const struct run *r, const struct machine *m,
                            sched_options, rest, m->img->path);
 }
 
+/* How the strategy made the run, as options: its own; but a hunt's run
+ * that read a write still to come (run_options.predict_reads) is given
+ * again alone only by its schedule (and its seed, which draws the rest). */
+static char *sched_options_of(const struct run *r, const struct sched *strategy)
+{
+    if (!r->predicted || sched_fixed(strategy))
+        return sched_describe(strategy);
+    g_autofree char *turns = sched_turns_text(r->turns);
+    return g_strdup_printf("--schedule %s --seed %" G_GINT64_FORMAT, turns,
+                           (gint64)r->nondet_seed);
+}
+
 char *report_reproduce(const struct options *o, const struct run *r,
                        const struct sched *strategy)
 {
-    g_autofree char *sched_options = sched_describe(strategy);
+    g_autofree char *sched_options = sched_options_of(r, strategy);
     return reproduce_text(r, r->m, o, strategy, sched_options);
 }
 
@@ -169,7 +181,7 @@ struct run_texts {
 static void run_texts_init(struct run_texts *t, const struct options *o, const struct run *r,
                            const struct machine *m, const struct sched *strategy)
 {
-    t->sched_options = sched_describe(strategy);
+    t->sched_options = sched_options_of(r, strategy);
     t->result = report_result(r);
     t->reproduce = reproduce_text(r, m, o, strategy, t->sched_options);
     t->abnormal = abnormal_end_text(r, m);

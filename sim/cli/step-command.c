@@ -26,19 +26,30 @@ static bool parse_core(const char *text, unsigned *core, unsigned *slot)
     return true;
 }
 
-/* "N" or "N~K" (the whole of text) into core and older (0 without ~K). */
-static bool parse_step(char *text, unsigned *core, unsigned *older)
+/* "N", "N~K" or "N=V" (the whole of text) into cmd's core, older (0
+ * without ~K) and predicted value. */
+static bool parse_step(char *text, struct step_command *cmd)
 {
-    char *tilde = strchr(text, '~');
+    char *tilde = strchr(text, '~'), *equals = strchr(text, '=');
     guint64 k = 0;
     unsigned slot;
+    if (tilde != NULL && equals != NULL)
+        return false;
     if (tilde != NULL) {
         *tilde = '\0';
         if (!g_ascii_string_to_unsigned(tilde + 1, 10, 1, SCHED_MAX_OLDER, &k, NULL))
             return false;
     }
-    *older = (unsigned)k;
-    return strchr(text, '.') == NULL && parse_core(text, core, &slot);
+    if (equals != NULL) {
+        *equals = '\0';
+        guint64 v;
+        if (!g_ascii_string_to_unsigned(equals + 1, 10, 0, G_MAXUINT64, &v, NULL))
+            return false;
+        cmd->predicted = true;
+        cmd->value = v;
+    }
+    cmd->older = (unsigned)k;
+    return strchr(text, '.') == NULL && parse_core(text, &cmd->core, &slot);
 }
 
 static enum step_verb verb_of(const char *word)
@@ -73,7 +84,7 @@ void step_command_parse(const char *line, struct step_command *cmd)
     } else if (text[0] == 'd' && parse_core(g_strchug(text + 1), &cmd->core, &cmd->slot)) {
         cmd->verb = STEP_DRAIN;
     } else if (g_ascii_isdigit(text[0])) {
-        if (parse_step(text, &cmd->core, &cmd->older))
+        if (parse_step(text, cmd))
             cmd->verb = STEP_CORE;
     } else {
         cmd->verb = verb_of(text);

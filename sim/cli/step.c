@@ -164,8 +164,14 @@ static char *carry_out(struct session *s, const struct step_command *cmd)
     switch (cmd->verb) {
     case STEP_CORE:
         answer = cannot_step(s, cmd->core);
-        if (answer == NULL && !stepper_step(s->st, cmd->core, cmd->older))
-            answer = cmd->older == 0
+        if (answer == NULL &&
+            !stepper_step(s->st, cmd->core, cmd->older, cmd->predicted ? &cmd->value : NULL))
+            answer = cmd->predicted
+                         ? g_strdup_printf("cpu%u's next step is no load that may read a write "
+                                           "to come (a plain load under arm and rvwmo, with no "
+                                           "such read of its core still waiting for its write)",
+                                           cmd->core)
+                     : cmd->older == 0
                          ? g_strdup_printf("cpu%u could not take a step", cmd->core)
                          : g_strdup_printf("cpu%u's next step reads no write %u older than the "
                                            "newest it may (a load may read an older write "

@@ -183,6 +183,7 @@ static uint64_t read_predicted(struct run *r, struct run_core *rc, const struct 
     unsigned core = rc->core->id;
     sched_turns_set_predicted(r->turns, value);
     e->predicted = true;
+    r->predicted = true;
     rc->restore = true;
     rc->restore_value = machine_read(r->m, addr, ii->size);
     machine_write(r->m, addr, ii->size, value);
@@ -215,10 +216,12 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
     struct view_load l;
     unsigned n = views_load(v, core, e->pc, addr, ii->size, newest, address_view(r, rc, ii),
                             newest_only || acquire > VIEWS_PLAIN, &l);
-    uint64_t value;
     if (!newest_only && acquire == VIEWS_PLAIN && views_may_predict(v, core, &l)) {
         e->may_predict = true;
-        if (sched_predicted(r->sched, core, r->turn_left, &value))
+        uint64_t candidates[VIEWS_LEARNED], value;
+        unsigned k = r->opt->predict_reads
+                         ? views_learned(v, core, &l, candidates, VIEWS_LEARNED) : 0;
+        if (sched_predicted(r->sched, core, r->turn_left, candidates, k, &value))
             return read_predicted(r, rc, ii, addr, e, &l, value);
     }
     unsigned older = 0;

@@ -375,6 +375,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->opt = opt;
     r->steps = r->insns = 0;
     r->preemptions = 0;
+    r->predicted = false;
     r->ignored = 0;
     r->preempted = r->stopping = r->turn_unbounded = r->fairness_due = false;
     r->turn_left = 0;
@@ -430,9 +431,36 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
             opt->sinks[i].begin(opt->sinks[i].ctx, &r->control);
 }
 
+/* The probe's budget: enough to see what a program writes. */
+#define PROBE_STEPS 100000
+
+/* Before the first seeded run under a model with views, one run of the
+ * program round-robin, quietly, learns the values each location is
+ * written with (views_learn): the values a seeded strategy's loads may
+ * read from writes still to come.  It depends on the program and options
+ * only, so a seed gives the same run in a hunt and alone. */
+static void probe(struct run *r, const struct run_options *opt)
+{
+    r->probed = true;
+    g_autoptr(sched) rr = sched_new("rr:1", 0, r->m->ncores, NULL);
+    struct run_options quiet = *opt;
+    quiet.sinks = NULL;
+    quiet.nsinks = 0;
+    quiet.out = NULL;
+    quiet.max_steps = MIN(opt->max_steps, PROBE_STEPS);
+    quiet.predict_reads = false;
+    views_learn(&r->views, true);
+    run_program(r, rr, &quiet);
+    views_learn(&r->views, false);
+    run_clear(r);
+}
+
 void run_program(struct run *r, struct sched *s, const struct run_options *opt)
 {
     struct machine *m = r->m;
+    if (!r->probed && opt->predict_reads && sched_seeded(s) &&
+        memory_model_get(opt->memory)->views)
+        probe(r, opt);
     start(r, s, opt);
     /* No instruction lives at the highest address: run until stopped. */
     uint64_t until = m->cpu->word_size == 4 ? 0xffffffffull : UINT64_MAX;

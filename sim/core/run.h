@@ -40,6 +40,9 @@ struct run_ignore {
 };
 
 struct run_options {
+    /* a seeded strategy may make loads read writes still to come (a hunt's
+     * runs: views.h; a run that does is reported by its schedule) */
+    bool predict_reads;
     uint64_t max_steps;
     uint64_t max_insns;
     FILE *out;          /* guest output and findings; NULL: none printed */
@@ -153,6 +156,8 @@ struct run {
                                    UINT64_MAX */
     struct store_buffers sb;
     struct views views;         /* which writes each load may read */
+    bool probed;                /* its values learned (run.c's probe) */
+    bool predicted;             /* a load read a write still to come */
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one */

@@ -19,6 +19,7 @@ void views_init(struct views *v, const struct machine *m)
     v->m = m;
     v->locations = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, location_free);
     v->granules = g_hash_table_new(g_direct_hash, g_direct_equal);
+    v->learned = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
 }
 
 void views_clear(struct views *v)
@@ -26,8 +27,9 @@ void views_clear(struct views *v)
     if (v->locations != NULL) {
         g_hash_table_unref(v->locations);
         g_hash_table_unref(v->granules);
+        g_hash_table_unref(v->learned);
     }
-    v->locations = v->granules = NULL;
+    v->locations = v->granules = v->learned = NULL;
 }
 
 void views_reset(struct views *v, bool on)
@@ -150,6 +152,32 @@ static uint64_t fulfil(struct views *v, const struct event *e, uint64_t ts)
     return fulfilled;
 }
 
+/* A probe run's write: its value is now its core's last at its location
+ * (a location of another size forgets what it had).  The last values are
+ * the likeliest to be written again in another run, after a load. */
+static void learn(struct views *v, const struct event *e)
+{
+    struct view_learned *l = g_hash_table_lookup(v->learned, &e->addr);
+    if (l == NULL) {
+        uint64_t *key = g_memdup2(&e->addr, sizeof e->addr);
+        l = g_new0(struct view_learned, 1);
+        g_hash_table_insert(v->learned, key, l);
+    }
+    if (l->size != e->size)
+        *l = (struct view_learned){ .size = e->size };
+    uint64_t value = e->new_value & value_mask(e->size), core = 1ull << e->core;
+    unsigned i = 0;
+    for (unsigned k = 0; k < l->n; k++)
+        l->cores[k] &= ~core;
+    while (i < l->n && l->value[i] != value)
+        i++;
+    if (i == VIEWS_LEARNED)
+        return;
+    if (i == l->n)
+        l->value[l->n++] = value;
+    l->cores[i] |= core;
+}
+
 /* Write (Promising's write rule): the write takes the next timestamp; the
  * core's coh of the location and w_old (and rel for a release) become it.
  * Its lower bounds (address, data and control views, and for a release
@@ -172,6 +200,8 @@ uint64_t views_write(struct views *v, const struct event *e, uint64_t *ts_out)
     uint64_t ts = ++v->now;
     *ts_out = ts;
     uint64_t fulfilled = fulfil(v, e, ts);
+    if (v->learning && size <= 8)
+        learn(v, e);
     for (uint64_t g = addr >> GRANULE_SHIFT; g <= (addr + size - 1) >> GRANULE_SHIFT; g++)
         g_hash_table_insert(v->granules, GSIZE_TO_POINTER(g), (gpointer)(uintptr_t)ts);
     struct core_views *cv = &v->core[core];
@@ -334,6 +364,25 @@ void views_sync(struct views *v, unsigned core)
 {
     v->trap_now = v->now;
     v->core[core].r_new = MAX(v->core[core].r_new, v->now);
+}
+
+void views_learn(struct views *v, bool on)
+{
+    v->learning = on;
+}
+
+unsigned views_learned(const struct views *v, unsigned core, const struct view_load *l,
+                       uint64_t *out, unsigned max)
+{
+    const struct view_learned *learned = g_hash_table_lookup(v->learned, &l->loc->addr);
+    unsigned n = 0;
+    if (learned == NULL || learned->size != l->loc->size)
+        return 0;
+    for (unsigned i = 0; i < learned->n && n < max; i++)
+        if ((learned->cores[i] & ~(1ull << core)) != 0 &&
+            learned->value[i] != l->loc->w[l->loc->count - 1].value)
+            out[n++] = learned->value[i];
+    return n;
 }
 
 bool views_may_predict(const struct views *v, unsigned core, const struct view_load *l)

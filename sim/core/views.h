@@ -107,8 +107,18 @@ struct core_views {
     unsigned spin_next;                         /* the slot a new pc takes */
 };
 
+/* The values a location was last written with by each core in a probe run
+ * (views_learn): the values, and whose last each is (a mask per value). */
+#define VIEWS_LEARNED 4
+struct view_learned {
+    unsigned size, n;
+    uint64_t value[VIEWS_LEARNED], cores[VIEWS_LEARNED];
+};
+
 struct views {
     bool on;
+    bool learning;              /* a probe run: writes are learned */
+    GHashTable *learned;        /* &addr -> struct view_learned, kept across runs */
     const struct machine *m;
     uint64_t now;               /* the newest write's timestamp */
     uint64_t trap_now;          /* now at the last system call (which may write) */
@@ -205,6 +215,15 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
  * control dependency of the store orders nothing after the load), and the
  * core's views follow it as views_read's do. */
 uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire);
+
+/* Writes from now on are learned (on), or no longer: what a seeded
+ * strategy's loads may read from writes still to come (sched_predicted). */
+void views_learn(struct views *v, bool on);
+/* The values learned of l's location that cores other than core wrote,
+ * but not the newest it holds: into out (at most max), their number
+ * returned. */
+unsigned views_learned(const struct views *v, unsigned core, const struct view_load *l,
+                       uint64_t *out, unsigned max);
 
 /* Can core's plain load at pc read a value a write still to come gives
  * (views_predict)?  Not while an earlier one is unfulfilled, not a

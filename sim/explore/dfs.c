@@ -366,7 +366,9 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             break;
         }
         out->out_of_budget += run_out_of_budget(r);
-        if (!cut && count_class(&s, out) && r->end == RUN_DONE && o->completed != NULL)
+        /* a run whose load read a value no write gave is no execution */
+        if (!cut && r->end != RUN_UNFULFILLED && count_class(&s, out) && r->end == RUN_DONE &&
+            o->completed != NULL)
             o->completed(o->completed_ctx, r);
         run_clear(r);
         out->cuts += cut;

@@ -16,6 +16,7 @@ struct search {
     gint runs;                  /* runs made (atomic) */
     gint found;                 /* runs that found something (atomic) */
     gint assumed;               /* runs a false __VERIFIER_assume ended (atomic) */
+    gint unfulfilled;           /* runs whose load read a value no write gave (atomic) */
     gint out_of_budget;         /* runs past a budget that are no finding (atomic) */
     uint64_t horizon;           /* pct's K for this batch, or 0: the spec's own */
     gint64 deadline;            /* monotonic time of the time limit, or 0 */
@@ -49,6 +50,8 @@ static void note_run(struct search *s, gint i, int64_t seed, const struct run *r
     bool failed = run_found(r);
     if (r->end == RUN_ASSUMED && !failed)
         g_atomic_int_inc(&s->assumed);
+    if (r->end == RUN_UNFULFILLED)
+        g_atomic_int_inc(&s->unfulfilled);
     if (run_out_of_budget(r) && !failed)
         g_atomic_int_inc(&s->out_of_budget);
     gint runs = g_atomic_int_add(&s->runs, 1) + 1;
@@ -225,6 +228,7 @@ bool explore_seeds(const struct machine *m, const struct explore_options *eo,
         g_array_set_size(s.failing, 1);         /* the first; others ran in parallel */
     out->runs = (unsigned)s.runs;
     out->assumed = (unsigned)s.assumed;
+    out->unfulfilled = (unsigned)s.unfulfilled;
     out->out_of_budget = (unsigned)s.out_of_budget;
     out->timed_out = s.timed_out;
     out->first_horizon = s.first_horizon;

@@ -37,6 +37,7 @@ struct explore_failure {
 struct explore_result {
     unsigned runs;              /* runs made */
     unsigned assumed;           /* of them, ended quietly by a false __VERIFIER_assume */
+    unsigned unfulfilled;       /* no execution: a load read a value no write gave */
     unsigned out_of_budget;     /* ran out of budget, and that was no finding */
     GArray *failing;            /* struct explore_failure, by seed, ascending */
     uint64_t first_horizon;     /* pct's K for the first seed (0: the spec's) */

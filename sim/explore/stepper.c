@@ -108,7 +108,8 @@ static bool same_choice(const struct sched_turn *a, const struct sched_turn *b)
 }
 
 /* Are the steps of turns the first steps of taken, and did a turn's last
- * step that was to read an older write (~OLDER) read it?  (A turn may run
+ * step that was to read an older write (~OLDER), or a value from a write to
+ * come (=VALUE), read it?  (A turn may run
  * longer than it was given where the core cannot be stopped: before
  * sparc32's delay slot, in an atomic section.) */
 static bool steps_begin(const GArray *taken, const GArray *turns)
@@ -125,7 +126,11 @@ static bool steps_begin(const GArray *taken, const GArray *turns)
             const struct sched_turn *got = &g_array_index(taken, struct sched_turn, t);
             if (!same_choice(got, want))
                 return false;
-            if (want->older > 0 && k == want->steps - 1 && (left != 1 || got->older != want->older))
+            bool last = k == want->steps - 1;
+            if (want->older > 0 && last && (left != 1 || got->older != want->older))
+                return false;
+            if (want->predicted && last &&
+                (left != 1 || !got->predicted || got->value != want->value))
                 return false;
             left--;
         }
@@ -149,12 +154,14 @@ bool stepper_goto(struct stepper *s, const GArray *turns)
     return false;
 }
 
-bool stepper_step(struct stepper *s, unsigned core, unsigned older)
+bool stepper_step(struct stepper *s, unsigned core, unsigned older, const uint64_t *predicted)
 {
     g_autoptr(GArray) turns = g_array_copy(s->turns);
     sched_turns_add(turns, core);
     if (older > 0)
         sched_turns_set_older(turns, older);
+    if (predicted != NULL)
+        sched_turns_set_predicted(turns, *predicted);
     return stepper_goto(s, turns);
 }
 

@@ -32,9 +32,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(stepper, stepper_free)
  * run, a run that ended before): then the stepper is back where it was. */
 bool stepper_goto(struct stepper *s, const GArray *turns);
 /* One more step of core (a load that reads the write `older` places before
- * the newest it may: false if it is none that may) / one more drain of its
- * slot-th oldest buffered store: stepper_goto of the turns so far and it. */
-bool stepper_step(struct stepper *s, unsigned core, unsigned older);
+ * the newest it may: false if it is none that may; or, predicted not NULL,
+ * a load that reads *predicted, which a write to come gives: false if it
+ * is not a load that may) / one more drain of its slot-th oldest buffered
+ * store: stepper_goto of the turns so far and it. */
+bool stepper_step(struct stepper *s, unsigned core, unsigned older, const uint64_t *predicted);
 bool stepper_drain(struct stepper *s, unsigned core, unsigned slot);
 /* The turns so far less their last step (and the steps the program forced
  * after it); false if there is none. */

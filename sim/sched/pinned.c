@@ -38,8 +38,11 @@ void pinned_reset(struct sched *s)
     ((struct pinned *)s)->predicted = false;
 }
 
-bool pinned_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value)
+bool pinned_predicted(struct sched *s, unsigned core, long turn_left,
+                      const uint64_t *candidates, unsigned n, uint64_t *value)
 {
+    (void)candidates;
+    (void)n;
     struct pinned *p = (struct pinned *)s;
     if (!p->predicted || core != p->older_core || turn_left != 0)
         return false;

@@ -37,6 +37,7 @@ unsigned pinned_older(struct sched *s, unsigned core, long turn_left, unsigned n
                       unsigned telling);
 
 /* sched_predicted for the pinned family: the segment's, at its last step. */
-bool pinned_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value);
+bool pinned_predicted(struct sched *s, unsigned core, long turn_left,
+                      const uint64_t *candidates, unsigned n, uint64_t *value);
 
 #endif

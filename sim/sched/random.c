@@ -76,5 +76,6 @@ const struct strategy strategy_random = {
     .reset = random_reset,
     .next = random_next,
     .older = sched_older_drawn,
+    .predicted = sched_predicted_drawn,
     .describe = random_describe,
 };

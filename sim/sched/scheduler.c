@@ -64,6 +64,8 @@ const char *sched_name(const struct sched *s)
 void sched_reset(struct sched *s)
 {
     rng_seed(&s->reads, s->seed ^ SCHED_READS_SEED);
+    rng_seed(&s->predictions, s->seed ^ SCHED_PREDICT_SEED);
+    s->may_predict = rng_range(&s->predictions, 0, SCHED_PREDICT_RUNS) == 0;
     if (s->ops->reset)
         s->ops->reset(s);
 }
@@ -127,9 +129,11 @@ unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
     return MIN(older, MIN(n - 1, SCHED_MAX_OLDER));
 }
 
-bool sched_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value)
+bool sched_predicted(struct sched *s, unsigned core, long turn_left, const uint64_t *candidates,
+                     unsigned n, uint64_t *value)
 {
-    return s->ops->predicted != NULL && s->ops->predicted(s, core, turn_left, value);
+    return s->ops->predicted != NULL &&
+           s->ops->predicted(s, core, turn_left, candidates, n, value);
 }
 
 bool sched_spinning(struct sched *s, unsigned core)

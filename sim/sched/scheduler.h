@@ -142,9 +142,13 @@ unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
                      unsigned telling);
 
 /* A plain load of core may read a value that a write still to come gives
- * (views.h): true, and the value in *value, if it does (a fixed schedule
- * gives it, "CORE:STEPS=VALUE"). */
-bool sched_predicted(struct sched *s, unsigned core, long turn_left, uint64_t *value);
+ * (views.h): true, and the value in *value, if it does.  A fixed schedule
+ * gives it ("CORE:STEPS=VALUE"); a seeded strategy draws one of the n
+ * candidates (the values other cores wrote to the location in the run's
+ * probe, views_learned): a few runs, one load each (strategy.h). */
+#define SCHED_PREDICT_ODDS 4
+bool sched_predicted(struct sched *s, unsigned core, long turn_left, const uint64_t *candidates,
+                     unsigned n, uint64_t *value);
 
 /* Is every switch given (a pinned or replayed schedule, a search node), so
  * that nothing may add one? */

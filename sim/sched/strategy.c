@@ -23,6 +23,19 @@ unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current)
     g_assert_not_reached();
 }
 
+bool sched_predicted_drawn(struct sched *s, unsigned core, long turn_left,
+                           const uint64_t *candidates, unsigned n, uint64_t *value)
+{
+    (void)core;
+    (void)turn_left;
+    struct rng *g = &s->predictions;
+    if (n == 0 || !s->may_predict || rng_range(g, 0, SCHED_PREDICT_ODDS) != 0)
+        return false;
+    s->may_predict = false;
+    *value = candidates[rng_range(g, 0, n)];
+    return true;
+}
+
 unsigned sched_older_drawn(struct sched *s, unsigned core, long turn_left, unsigned n,
                            unsigned telling)
 {

@@ -48,7 +48,8 @@ struct strategy {
     unsigned (*older)(struct sched *s, unsigned core, long turn_left, unsigned n,
                       unsigned telling);
     /* sched_predicted.  NULL: no load reads a write still to come. */
-    bool (*predicted)(struct sched *s, unsigned core, long turn_left, uint64_t *value);
+    bool (*predicted)(struct sched *s, unsigned core, long turn_left,
+                      const uint64_t *candidates, unsigned n, uint64_t *value);
     /* sched_spinning.  NULL: a spinning core goes on. */
     bool (*spinning)(struct sched *s, unsigned core);
     /* pct: is K to be estimated (sched_estimates_horizon); set it
@@ -64,6 +65,8 @@ struct sched {
     const struct strategy *ops;
     uint64_t seed;              /* a seeded strategy draws from it at each reset */
     struct rng reads;           /* sched_older_drawn's, seeded at each reset */
+    struct rng predictions;     /* sched_predicted_drawn's, likewise */
+    bool may_predict;           /* this run may still read a write to come */
 };
 
 /* The strategies --sched names, in the order of the help: rr, random, pct,
@@ -94,6 +97,16 @@ gboolean sched_parse_count(const char *text, long *out);
 unsigned sched_older_drawn(struct sched *s, unsigned core, long turn_left, unsigned n,
                            unsigned telling);
 #define SCHED_READS_SEED 0x5bd1e9955bd1e995ull
+/* A seeded strategy's predicted op: in one run in SCHED_PREDICT_RUNS, one
+ * load that has candidates, each such load with odds 1 in
+ * SCHED_PREDICT_ODDS until one does, reads one of them; drawn from
+ * s->predictions, apart from the other draws, so that the other runs are
+ * the runs they were (a load that reads a value no write gives wastes its
+ * run: they are rare). */
+#define SCHED_PREDICT_RUNS 4
+bool sched_predicted_drawn(struct sched *s, unsigned core, long turn_left,
+                           const uint64_t *candidates, unsigned n, uint64_t *value);
+#define SCHED_PREDICT_SEED 0x9e3779b97f4a7c15ull
 /* The next runnable choice after current, in order (current itself only if
  * no other can run). */
 unsigned sched_next_after(const bool *runnable, unsigned nchoices, int current);
