@@ -22,7 +22,8 @@ static bool same_turns(const GArray *a, const GArray *b)
         const struct sched_turn *x = &g_array_index(a, struct sched_turn, i);
         const struct sched_turn *y = &g_array_index(b, struct sched_turn, i);
         if (x->core != y->core || x->steps != y->steps || x->drain != y->drain ||
-            x->slot != y->slot)
+            x->slot != y->slot || x->older != y->older || x->predicted != y->predicted ||
+            (x->predicted && x->value != y->value))
             return false;
     }
     return true;

@@ -1,7 +1,8 @@
 /* fuzz-step.c — libFuzzer target for the commands of `atomsim step`
  * (step_command_parse): a line of any bytes.  Invariants: a core and a slot
  * are within any machine's limits, a save names a file, and a command
- * written back as text parses to the same command. */
+ * written back as text parses to the same command (its read choice, ~K or
+ * =V, too). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -16,7 +17,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static char *command_text(const struct step_command *cmd)
 {
     switch (cmd->verb) {
-    case STEP_CORE: return g_strdup_printf("%u", cmd->core);
+    case STEP_CORE:
+        if (cmd->predicted)
+            return g_strdup_printf("%u=%" G_GUINT64_FORMAT, cmd->core, cmd->value);
+        return cmd->older ? g_strdup_printf("%u~%u", cmd->core, cmd->older)
+                          : g_strdup_printf("%u", cmd->core);
     case STEP_DRAIN: return g_strdup_printf("d%u.%u", cmd->core, cmd->slot);
     case STEP_SAVE: return g_strdup_printf("w %s", cmd->path);
     case STEP_UNDO: return g_strdup("u");
@@ -45,6 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct step_command twin;
         step_command_parse(again, &twin);
         g_assert(twin.verb == cmd.verb && twin.core == cmd.core && twin.slot == cmd.slot);
+        g_assert(twin.older == cmd.older && twin.predicted == cmd.predicted &&
+                 twin.value == cmd.value);
         g_assert(g_strcmp0(twin.path, cmd.path) == 0);
         step_command_clear(&twin);
     }
