@@ -173,64 +173,44 @@ check_error 'steps the program does not take' 'does not take these steps' --sche
 check_error 'no such file' 'nothing.elf' /nothing.elf
 check_error '--timeline' 'not with' --timeline "$tmp/t.html" programs/x86/counter.elf
 check_error '--monitor all' 'one policy' --monitor all programs/arm/counter.elf
-# N~K: the load of the message reads the write one older than the newest,
-# on the cpus whose model lets it; a write three older does not exist and
-# changes nothing; the saved schedule spells the read.
-stale='1
-0
-0
-0
-0
-0
-1
-1~3
-1~1
-1
-w '"$tmp/stale.steps"
-for cpu in arm aarch64 riscv64; do
-    status=0
-    printf '%s\n' "$stale" | "$atomsim" step programs/$cpu/broken/message-passing-no-rmb.elf \
-        >"$tmp/stale" 2>&1 || status=$?
-    if [ "$status" -eq 0 ] &&
-       screen "$tmp/stale" 8 | grep -q "cpu1's next step reads no write 3 older than the newest" &&
-       screen "$tmp/stale" 9 | grep -q 'LOAD  message .*read 0 (an older write: 1 newer was visible' &&
-       screen "$tmp/stale" 10 | grep -q 'check failed: the flag was up, but the message read was older' &&
-       grep -q '~1' "$tmp/stale.steps"; then
-        pass "$cpu: 1~1 reads the message older than the flag it saw"
-    else
-        fail "$cpu: 1~1 (exit $status)"; tail -n 30 "$tmp/stale" | sed 's/^/#   /'
-    fi
-done
-
+# A script that chooses what loads read, on the cpus whose model lets them
+# (arm, aarch64, riscv64): it ends with exit 0, the schedule it saves
+# spells the reads, and screen N of each N PATTERN pair says PATTERN.
+check_reads() {         # NAME PROGRAM SCRIPT SPELLING N PATTERN [N PATTERN...]
+    name=$1 program=$2 script=$3 spelling=$4
+    shift 4
+    for cpu in arm aarch64 riscv64; do
+        status=0 ok=true
+        printf '%s\nw %s\n' "$script" "$tmp/reads.steps" |
+            "$atomsim" step "programs/$cpu/$program" >"$tmp/reads" 2>&1 || status=$?
+        n=$#
+        while [ "$n" -gt 0 ]; do
+            screen "$tmp/reads" "$1" | grep -q "$2" || ok=false
+            set -- "$@" "$1" "$2"
+            shift 2
+            n=$((n - 2))
+        done
+        if [ "$status" -eq 0 ] && $ok && grep -q "$spelling" "$tmp/reads.steps"; then
+            pass "$cpu: $name"
+        else
+            fail "$cpu: $name (exit $status)"; tail -n 30 "$tmp/reads" | sed 's/^/#   /'
+        fi
+    done
+}
+# N~K: the load of the message reads the write one older than the newest;
+# a write three older does not exist and changes nothing.
+check_reads '1~1 reads the message older than the flag it saw' \
+    broken/message-passing-no-rmb.elf "$(printf '1\n0\n0\n0\n0\n0\n1\n1~3\n1~1\n1')" '~1' \
+    8 "cpu1's next step reads no write 3 older than the newest" \
+    9 'LOAD  message .*read 0 (an older write: 1 newer was visible' \
+    10 'check failed: the flag was up, but the message read was older'
 # N=V: core 0's load of arrived[1] reads 1, which core 1's store, still to
-# come, writes (load buffering); its first step, a system call, may not;
-# the saved schedule spells the read.
-early='0=1
-0
-0=1
-0
-0
-d 0.1
-1
-1
-1
-1
-r
-w '"$tmp/early.steps"
-for cpu in arm aarch64 riscv64; do
-    status=0
-    printf '%s\n' "$early" | "$atomsim" step programs/$cpu/broken/arrival-relaxed.elf \
-        >"$tmp/early" 2>&1 || status=$?
-    if [ "$status" -eq 0 ] &&
-       screen "$tmp/early" 1 | grep -q "cpu0's next step is no load that may read a write to come" &&
-       screen "$tmp/early" 3 | grep -q 'LOAD  arrived\[1\] .*read 1 (from a write still to come' &&
-       screen "$tmp/early" 11 | grep -q 'check failed: each core saw the other arrive' &&
-       grep -q '=1' "$tmp/early.steps"; then
-        pass "$cpu: 0=1 reads a write to come"
-    else
-        fail "$cpu: 0=1 (exit $status)"; tail -n 30 "$tmp/early" | sed 's/^/#   /'
-    fi
-done
+# come, writes (load buffering); its first step, a system call, may not.
+check_reads '0=1 reads a write to come' \
+    broken/arrival-relaxed.elf "$(printf '0=1\n0\n0=1\n0\n0\nd 0.1\n1\n1\n1\n1\nr')" '=1' \
+    1 "cpu0's next step is no load that may read a write to come" \
+    3 'LOAD  arrived\[1\] .*read 1 (from a write still to come' \
+    11 'check failed: each core saw the other arrive'
 
 # A script line that is no command ends it: exit 2, the line named.
 check_bad_line() {      # WHAT SCRIPT PATTERN PROGRAM

@@ -248,20 +248,34 @@ static uint64_t read_write(struct run *r, struct run_core *rc, const struct insn
 }
 
 /* rc's core has read a value a write still to come must give (views.h):
- * must ii (at addr) wait for that write?  A load whose view would depend
- * on it, or of its location; an instruction that needs a store drained
- * that waits for it; and, as atomsim does not follow them past such a
- * load, atomics, exclusives, split RMWs, stores that wait in no buffer
- * and system calls. */
+ * must ii (at addr) wait for that write?  An access whose address depends
+ * on it, or to its location (coherence); an atomic or store-exclusive
+ * whose write would depend on it (its value, its compare, a barrier or
+ * release before it: Promising's write rule, as a buffered store's drain
+ * waits); an instruction that needs a store drained that waits for it;
+ * and, as atomsim does not follow them past such a load, split RMWs,
+ * stores that wait in no buffer and system calls. */
 static bool awaits_write(struct run *r, struct run_core *rc, const struct insn_info *ii,
                          uint64_t addr, bool split)
 {
     unsigned core = rc->core->id;
+    struct views *v = &r->views;
     if (split)
         return true;
     switch (ii->kind) {
     case INSN_LOAD:
-        if (views_load_waits(&r->views, core, addr, ii->size, address_view(r, rc, ii)))
+    case INSN_LL:
+        if (views_load_waits(v, core, addr, ii->size, address_view(r, rc, ii)))
+            return true;
+        break;
+    case INSN_RMW:
+    case INSN_SC:
+        if (views_load_waits(v, core, addr, ii->size, address_view(r, rc, ii)))
+            return true;
+        /* a compare-and-swap that fails writes nothing */
+        if ((!ii->cas || registers_match_memory(r, rc->core, ii, addr)) &&
+            (views_is_predicted(taint_view(&rc->taint, ii->regs_read)) ||
+             views_is_predicted(views_write_floor(v, core, ii->release && !r->opt->strip_fence))))
             return true;
         break;
     case INSN_STORE:

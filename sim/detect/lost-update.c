@@ -153,7 +153,10 @@ static void lost_update_event(void *ctx, const struct event *e)
     struct access *read = &l->read[e->core];
 
     if (e->kind == EVENT_LOAD || e->kind == EVENT_LL) {
-        *read = (struct access){ true, e->core, e->step, e->pc, e->old_value };
+        /* a load that read a write still to come (views.h) read after the
+         * writes that follow its step: where among them is not known here,
+         * so its core's next store is not judged */
+        *read = (struct access){ !e->predicted, e->core, e->step, e->pc, e->old_value };
         return;
     }
     bool judged = e->kind == EVENT_STORE || e->kind == EVENT_SC;

@@ -135,7 +135,6 @@ const struct strategy strategy_pct = {
     .reset = pct_reset,
     .next = pct_next,
     .older = sched_older_drawn,
-    .predicted = sched_predicted_drawn,
     .describe = pct_describe,
     .spinning = pct_spinning,
     .estimates_horizon = pct_estimates_horizon,

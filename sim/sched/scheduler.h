@@ -143,7 +143,7 @@ unsigned sched_older(struct sched *s, unsigned core, long turn_left, unsigned n,
 
 /* A plain load of core may read a value that a write still to come gives
  * (views.h): true, and the value in *value, if it does.  A fixed schedule
- * gives it ("CORE:STEPS=VALUE"); a seeded strategy draws one of the n
+ * gives it ("CORE:STEPS=VALUE"); random draws one of the n
  * candidates (the values other cores wrote to the location in the run's
  * probe, views_learned): a few runs, one load each (strategy.h). */
 #define SCHED_PREDICT_ODDS 4

@@ -97,7 +97,7 @@ gboolean sched_parse_count(const char *text, long *out);
 unsigned sched_older_drawn(struct sched *s, unsigned core, long turn_left, unsigned n,
                            unsigned telling);
 #define SCHED_READS_SEED 0x5bd1e9955bd1e995ull
-/* A seeded strategy's predicted op: in one run in SCHED_PREDICT_RUNS, one
+/* random's predicted op: in one run in SCHED_PREDICT_RUNS, one
  * load that has candidates, each such load with odds 1 in
  * SCHED_PREDICT_ODDS until one does, reads one of them; drawn from
  * s->predictions, apart from the other draws, so that the other runs are
