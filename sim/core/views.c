@@ -133,8 +133,7 @@ static struct view_location *location_new(struct views *v, uint64_t addr, unsign
  * Their predicted views become ts. */
 static uint64_t fulfil(struct views *v, const struct event *e, uint64_t ts)
 {
-    uint64_t fulfilled = 0;
-    uint64_t mask = e->size >= 8 ? UINT64_MAX : (1ull << (8 * e->size)) - 1;
+    uint64_t fulfilled = 0, mask = value_mask(e->size);
     for (unsigned i = 0; i < v->m->ncores; i++) {
         struct core_views *cv = &v->core[i];
         const struct view_prediction *p = &cv->predicted;
@@ -394,9 +393,9 @@ uint64_t views_predict(struct views *v, unsigned core, const struct view_load *l
                        uint64_t value)
 {
     struct core_views *cv = &v->core[core];
-    uint64_t mask = l->loc->size >= 8 ? UINT64_MAX : (1ull << (8 * l->loc->size)) - 1;
     cv->predicted = (struct view_prediction){ .on = true, .addr = l->loc->addr,
-                                              .size = l->loc->size, .value = value & mask,
+                                              .size = l->loc->size,
+                                              .value = value & value_mask(l->loc->size),
                                               .pc = l->pc };
     read_done(cv, VIEWS_PREDICTED(core), VIEWS_PLAIN);
     return VIEWS_PREDICTED(core);
