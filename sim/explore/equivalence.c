@@ -79,7 +79,7 @@ struct equivalence {
     /* the values loads read from writes still to come, by code
      * (EQUIVALENCE_PREDICTED + index) */
     GArray *predicted;
-    GArray *writes;             /* struct write: the last run's, in order */
+    GArray *writes;             /* struct write: the last run's, in order (views) */
 };
 
 /* A write that became visible, at the step of index `step` (a forced
@@ -394,7 +394,7 @@ static void equivalence_event(void *ctx, const struct event *e)
     struct equivalence *eq = ctx;
     struct footprint f = footprint_of(eq, e);
     unsigned n = eq->m->ncores;
-    if (event_stored(e) && !event_failed(e)) {
+    if (eq->views && event_stored(e) && !event_failed(e)) {
         struct write w = { eq->steps->len, e->core, e->size, e->addr,
                            e->new_value & value_mask(e->size ? e->size : 8) };
         g_array_append_val(eq->writes, w);
