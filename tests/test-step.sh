@@ -206,11 +206,15 @@ check_reads '1~1 reads the message older than the flag it saw' \
     10 'check failed: the flag was up, but the message read was older'
 # N=V: core 0's load of arrived[1] reads 1, which core 1's store, still to
 # come, writes (load buffering); its first step, a system call, may not.
-check_reads '0=1 reads a write to come' \
-    broken/arrival-relaxed.elf "$(printf '0=1\n0\n0=1\n0\n0\nd 0.1\n1\n1\n1\n1\nr')" '=1' \
+# Core 0 then waits at its next system call, and its store of what it read
+# (saw[0], slot 0) may not drain, until core 1 writes arrived[1].
+check_reads '0=1 reads a write to come' broken/arrival-relaxed.elf \
+    "$(printf '0=1\n0\n0=1\n0\n0\n0\nd 0\nd 0.1\n1\n1\n1\n1\nr')" '=1' \
     1 "cpu0's next step is no load that may read a write to come" \
     3 'LOAD  arrived\[1\] .*read 1 (from a write still to come' \
-    11 'check failed: each core saw the other arrive'
+    6 'cpu0 waits for the write its load read' \
+    7 "cpu0's store 0 waits for the write its load read" \
+    13 'check failed: each core saw the other arrive'
 
 # A script line that is no command ends it: exit 2, the line named.
 check_bad_line() {      # WHAT SCRIPT PATTERN PROGRAM

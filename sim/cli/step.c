@@ -113,6 +113,9 @@ static char *cannot_step(struct session *s, unsigned core)
     const struct core *c = &m->cores[core];
     if (c->state == CORE_EXITED)
         return g_strdup_printf("cpu%u has ended: it takes no more steps", core);
+    if (c->state == CORE_AWAITS_WRITE)
+        return g_strdup_printf("cpu%u waits for the write its load read: another core must "
+                               "write that value there first", core);
     if (c->state != CORE_RUNNING)
         return g_strdup_printf("cpu%u waits: another core must let it go on", core);
     if (m->atomic_core >= 0 && m->atomic_core != (int)core)
@@ -136,6 +139,10 @@ static char *cannot_drain(struct session *s, unsigned core, unsigned slot)
         return count == 0 ? g_strdup_printf("cpu%u's store buffer is empty", core)
                           : g_strdup_printf("cpu%u's store buffer holds %u store%s", core, count,
                                             count == 1 ? "" : "s");
+    if (store_buffers_held(&r->sb, core, slot + 1) &&
+        !store_buffers_held(&r->sb, core, slot))
+        return g_strdup_printf("cpu%u's store %u waits for the write its load read (it depends "
+                               "on that load, or writes its location)", core, slot);
     if (!(store_buffers_drainable(&r->sb, core) >> slot & 1))
         return g_strdup_printf("cpu%u's store %u may not drain before the older ones (%s keeps "
                                "their order there)", core, slot, memory_model_name(r->memory));
