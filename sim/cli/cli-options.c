@@ -55,6 +55,8 @@ static const char help_description[] =
     "still running take turns of one step.  Example: 0:3,1:2,0:*\n"
     "CORE:COUNT~OLDER (arm, rvwmo): the segment's last step, a load, reads the\n"
     "write OLDER places before the newest it may read.  Example: 1:2~1\n"
+    "CORE:COUNT=VALUE (arm, rvwmo): that load reads VALUE, which another core's\n"
+    "write still to come must give (load buffering).  Example: 0:2=1\n"
     "\n"
     "Injection (on, unless --no-inject or a pinned or replayed schedule):\n"
     "before a step that closes a read-modify-write window (the store half of a\n"
