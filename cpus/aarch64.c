@@ -370,16 +370,20 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
                insn->id == ARM64_INS_ISB) {
         /* dmb/dsb with an ST option order stores against stores only, with
          * an LD option loads against later accesses only (B2.3.11); the
-         * others, and isb, are taken as full barriers */
+         * others are full barriers.  isb orders no access by itself: the
+         * loads after it wait for the branches before it (a control
+         * dependency and isb order a later load, B2.3.6; Promising's isb:
+         * vrNew joins vCAP) */
         arm64_barrier_op b = a->op_count > 0 ? a->operands[0].barrier : ARM64_BARRIER_SY;
         bool data = insn->id != ARM64_INS_ISB;
         out->kind = INSN_FENCE;
+        out->instruction_barrier = !data;
         out->stores_only = data && (b == ARM64_BARRIER_ST || b == ARM64_BARRIER_ISHST ||
                                     b == ARM64_BARRIER_NSHST || b == ARM64_BARRIER_OSHST);
         out->loads_only = data && (b == ARM64_BARRIER_LD || b == ARM64_BARRIER_ISHLD ||
                                    b == ARM64_BARRIER_NSHLD || b == ARM64_BARRIER_OSHLD);
         out->loads_pass = out->stores_only;     /* B2.3.11: dmb st orders W -> W */
-        out->loads_before_stores = !out->stores_only;
+        out->loads_before_stores = data && !out->stores_only;
         return true;
     } else {
         return false;

@@ -290,12 +290,15 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
         return true;
     case ARM_INS_DMB: case ARM_INS_DSB: case ARM_INS_ISB:
         /* dmb/dsb with an ST option order stores against stores only (ARM
-         * ARM A3.8.3); the others, and isb, are taken as full barriers */
+         * ARM A3.8.3); the others are full barriers.  isb orders no access
+         * by itself: the loads after it wait for the branches before it
+         * (A3.8.2: a control dependency and isb order a later load) */
         out->kind = INSN_FENCE;
+        out->instruction_barrier = insn->id == ARM_INS_ISB;
         out->stores_only = a->mem_barrier == ARM_MB_ST || a->mem_barrier == ARM_MB_ISHST ||
                            a->mem_barrier == ARM_MB_NSHST || a->mem_barrier == ARM_MB_OSHST;
         out->loads_pass = out->stores_only;     /* A3.8.3: dmb st orders stores only */
-        out->loads_before_stores = !out->stores_only;
+        out->loads_before_stores = !out->stores_only && !out->instruction_barrier;
         return true;
     default:
         return false;
@@ -463,6 +466,11 @@ const struct cpu_ops cpu_arm = {
     /* The reservation granule is IMPLEMENTATION DEFINED, 8 to 2048 bytes
      * (ARM ARM A3.4.3); the Cortex-A15's is its 64-byte cache line. */
     .exclusive_granule = 64,
+    /* ARMv7 does not require multi-copy atomicity: a write may be observed
+     * by one observer before another (ARM ARM A3.8.1, "Memory ordering";
+     * herd7's arm.cat, whose IRIW+addrs and WRC+addrs are allowed);
+     * ARMv8 requires other-multi-copy atomicity since its 2017 revision. */
+    .not_multi_copy_atomic = true,
     .sys_write = 4, .sys_exit = 1, .sys_exit_group = 248,
     .syscall_intno = ARM_EXCP_SWI,
     .syscall_insn = -1,

@@ -54,6 +54,9 @@ struct insn_info {
     bool loads_before_stores;   /* INSN_FENCE: earlier loads are ordered before
                                    later stores (dmb ish, dmb ishld, fence r,w,
                                    fence rw,w, fence.tso; not dmb ishst) */
+    bool instruction_barrier;   /* INSN_FENCE: isb, no memory barrier: later
+                                   loads wait only for the branches (and the
+                                   addresses) before it (ctrl+isb) */
     /* One-way orderings of an access (acquire and release semantics):
      * acquire: the accesses after it are ordered after it, and so is it
      * after an earlier release (RCsc: ldar, ldaxr, ld<op>a, lr.aq);
@@ -150,6 +153,9 @@ struct cpu_ops {
     uc_err (*condition_holds)(uc_engine *uc, uint8_t cond, bool *holds);
     /* The exclusive monitor's reservation granule in bytes (0: no LL/SC). */
     unsigned exclusive_granule;
+    /* A store may become visible to one other core before another (not
+     * multi-copy atomic: ARMv7), under a model with views (core/views.h). */
+    bool not_multi_copy_atomic;
     /* The memory model it runs by default (--memory); which others it has
      * is each model's to say (core/memory-model.c). */
     enum memory_model memory;

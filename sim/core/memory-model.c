@@ -42,7 +42,8 @@ unsigned memory_model_drains_before(const struct memory_model_ops *mm,
     if (a->kind == INSN_LOAD)
         return acquire;
     if (a->kind == INSN_FENCE)
-        return !a->ordered || ii->stores_only || ii->loads_only ? 0 : count;
+        return !a->ordered || ii->stores_only || ii->loads_only || ii->instruction_barrier
+                   ? 0 : count;
     if ((a->ordered && ii->release) || a->kind == INSN_TRAP)
         return count;
     return mm->before_atomic(sb, core, a, acquire);

@@ -435,7 +435,9 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
     case INSN_FENCE:
         if (ii->stores_only && run_buffers_stores(r) && !r->opt->strip_fence)
             store_buffers_barrier(&r->sb, c->id);
-        if (r->views.on && !r->opt->strip_fence)
+        if (r->views.on && !r->opt->strip_fence && ii->instruction_barrier)
+            views_isb(&r->views, c->id);
+        else if (r->views.on && !r->opt->strip_fence)
             views_fence(&r->views, c->id, !ii->loads_pass,
                         !ii->stores_only && !ii->loads_only, ii->loads_before_stores);
         run_emit(r, &e);

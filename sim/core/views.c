@@ -17,6 +17,7 @@ void views_init(struct views *v, const struct machine *m)
 {
     memset(v, 0, sizeof *v);
     v->m = m;
+    v->not_mca = m->cpu->not_multi_copy_atomic;
     v->locations = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, location_free);
     v->granules = g_hash_table_new(g_direct_hash, g_direct_equal);
     v->learned = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
@@ -35,7 +36,7 @@ void views_clear(struct views *v)
 void views_reset(struct views *v, bool on)
 {
     v->on = on;
-    v->now = v->trap_now = 0;
+    v->now = v->trap_now = v->everywhere = 0;
     v->full = false;
     g_hash_table_remove_all(v->locations);
     g_hash_table_remove_all(v->granules);
@@ -204,6 +205,13 @@ uint64_t views_write(struct views *v, const struct event *e, uint64_t *ts_out)
     for (uint64_t g = addr >> GRANULE_SHIFT; g <= (addr + size - 1) >> GRANULE_SHIFT; g++)
         g_hash_table_insert(v->granules, GSIZE_TO_POINTER(g), (gpointer)(uintptr_t)ts);
     struct core_views *cv = &v->core[core];
+    /* A write after a barrier reaches no core before what the barrier
+     * ordered before it has reached every core: the writes its core had
+     * read and made (the barrier's group A; ARM ARM A3.8.4, cumulativity).
+     * Taken when the write becomes visible, after a barrier anywhere before
+     * it: no fewer than the architecture orders. */
+    if (v->not_mca)
+        v->everywhere = MAX(v->everywhere, cv->fenced ? MAX(cv->cum, cv->w_old) : cv->cum);
     cv->w_old = ts;
     if (e->flags & EVENT_RELEASE)
         cv->rel = ts;
@@ -339,7 +347,11 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
         spin_record(v, core, (struct view_spin){ l->pc, l->loc->addr,
                                                  views_chosen(l, older)->ts });
     read_done(&v->core[core], post, acquire);
-    return post;
+    /* Not multi-copy atomic: a load that depends on this one must see what
+     * every core sees by now, not every write before the one read (which may
+     * have reached this core first: ARMv7's IRIW+addrs, WRC+addrs).  A
+     * barrier still orders by post (r_old): a barrier is cumulative. */
+    return v->not_mca ? MAX(l->vpre, MAX(v->everywhere, l->loc != NULL ? 0 : post)) : post;
 }
 
 uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire)
@@ -351,6 +363,9 @@ uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views
 void views_fence(struct views *v, unsigned core, bool r_r, bool w_r, bool r_w)
 {
     struct core_views *cv = &v->core[core];
+    cv->fenced = true;
+    if (r_w)
+        cv->cum = MAX(cv->cum, cv->r_old);
     if (r_r)
         cv->r_new = MAX(cv->r_new, cv->r_old);
     if (w_r)

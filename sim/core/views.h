@@ -41,6 +41,16 @@
  * timestamp taken before the load's, and the fulfilling write is the read
  * the load would make at its place in the order of writes.
  *
+ * ARMv7 is not multi-copy atomic (cpu_ops.not_multi_copy_atomic): there a
+ * read's value carries not the timestamp of the write it read but what
+ * every core sees by then (`everywhere`), which a write after a barrier
+ * raises, when it becomes visible, to what its core had read and written
+ * before the barrier (cumulativity, ARM ARM A3.8.4); the core's own r_old
+ * still takes the write's timestamp, so a barrier orders its loads as
+ * before.  One order of all timestamps stays: fewer outcomes than ARMv7
+ * allows (after a barrier a core sees every write older than one it has
+ * read), never more.
+ *
  * A location is one address and size.  Accesses of another size that
  * overlap it, writes atomsim did not see (a system call's, a core's to its
  * own stack) and more writes than it keeps make it say less: such a load
@@ -102,6 +112,11 @@ struct core_views {
      * that order earlier loads before later stores (vwNew), and by branches
      * on loaded values (vCAP) */
     uint64_t w_new, ctrl;
+    /* not multi-copy atomic (views.not_mca): what the core's barriers make
+     * every later write of it carry, the writes it had read (A-cumulativity),
+     * and whether it has had one (its earlier writes then too) */
+    uint64_t cum;
+    bool fenced;
     struct view_prediction predicted;
     struct view_spin spin[VIEWS_SPIN_SLOTS];    /* pc 0: none */
     unsigned spin_next;                         /* the slot a new pc takes */
@@ -117,6 +132,13 @@ struct view_learned {
 
 struct views {
     bool on;
+    /* The cpu is not multi-copy atomic (ARMv7: cpu_ops.not_multi_copy_atomic):
+     * a read's value does not carry the view of the write it read (a write
+     * may have reached the reader before others); what every core must see,
+     * `everywhere`, grows when a write after a barrier becomes visible,
+     * with what the barrier made cumulative. */
+    bool not_mca;
+    uint64_t everywhere;
     bool learning;              /* a probe run: writes are learned */
     GHashTable *learned;        /* &addr -> struct view_learned, kept across runs */
     const struct machine *m;
@@ -253,6 +275,14 @@ uint64_t views_write_floor(const struct views *v, unsigned core, bool release);
 static inline void views_branch(struct views *v, unsigned core, uint64_t view)
 {
     v->core[core].ctrl = MAX(v->core[core].ctrl, view);
+}
+
+/* An instruction barrier (isb) on core: later loads are ordered after the
+ * branches and the addresses before it (Promising's isb: vrNew joins vCAP;
+ * a control dependency and isb order a later load, Arm ARM B2.3.6). */
+static inline void views_isb(struct views *v, unsigned core)
+{
+    v->core[core].r_new = MAX(v->core[core].r_new, v->core[core].ctrl);
 }
 
 /* A barrier on core: later loads see what earlier loads saw (r_r) and what
