@@ -265,13 +265,12 @@ static bool awaits_write(struct run *r, struct run_core *rc, const struct insn_i
     switch (ii->kind) {
     case INSN_LOAD:
     case INSN_LL:
-        if (views_load_waits(v, core, addr, ii->size, address_view(r, rc, ii)))
-            return true;
-        break;
     case INSN_RMW:
     case INSN_SC:
         if (views_load_waits(v, core, addr, ii->size, address_view(r, rc, ii)))
             return true;
+        if (ii->kind == INSN_LOAD || ii->kind == INSN_LL)
+            break;
         /* a compare-and-swap that fails writes nothing */
         if ((!ii->cas || registers_match_memory(r, rc->core, ii, addr)) &&
             (views_is_predicted(taint_view(&rc->taint, ii->regs_read)) ||

@@ -211,7 +211,7 @@ uint64_t views_write(struct views *v, const struct event *e, uint64_t *ts_out)
      * Taken when the write becomes visible, after a barrier anywhere before
      * it: no fewer than the architecture orders. */
     if (v->not_mca)
-        v->everywhere = MAX(v->everywhere, cv->fenced ? MAX(cv->cum, cv->w_old) : cv->cum);
+        v->everywhere = MAX(v->everywhere, cv->fenced ? MAX(cv->w_new, cv->w_old) : cv->w_new);
     cv->w_old = ts;
     if (e->flags & EVENT_RELEASE)
         cv->rel = ts;
@@ -350,8 +350,11 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
     /* Not multi-copy atomic: a load that depends on this one must see what
      * every core sees by now, not every write before the one read (which may
      * have reached this core first: ARMv7's IRIW+addrs, WRC+addrs).  A
-     * barrier still orders by post (r_old): a barrier is cumulative. */
-    return v->not_mca ? MAX(l->vpre, MAX(v->everywhere, l->loc != NULL ? 0 : post)) : post;
+     * barrier still orders by post (r_old): a barrier is cumulative.  A
+     * location not kept says no less than it did. */
+    if (!v->not_mca)
+        return post;
+    return MAX(v->everywhere, l->loc != NULL ? l->vpre : post);
 }
 
 uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire)
@@ -364,8 +367,6 @@ void views_fence(struct views *v, unsigned core, bool r_r, bool w_r, bool r_w)
 {
     struct core_views *cv = &v->core[core];
     cv->fenced = true;
-    if (r_w)
-        cv->cum = MAX(cv->cum, cv->r_old);
     if (r_r)
         cv->r_new = MAX(cv->r_new, cv->r_old);
     if (w_r)

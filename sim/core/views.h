@@ -112,10 +112,9 @@ struct core_views {
      * that order earlier loads before later stores (vwNew), and by branches
      * on loaded values (vCAP) */
     uint64_t w_new, ctrl;
-    /* not multi-copy atomic (views.not_mca): what the core's barriers make
-     * every later write of it carry, the writes it had read (A-cumulativity),
-     * and whether it has had one (its earlier writes then too) */
-    uint64_t cum;
+    /* it has had a barrier: not multi-copy atomic (views.not_mca), its
+     * later writes carry its earlier ones and, after one that orders loads
+     * before stores, what it had read (w_new: A-cumulativity) */
     bool fenced;
     struct view_prediction predicted;
     struct view_spin spin[VIEWS_SPIN_SLOTS];    /* pc 0: none */
