@@ -434,11 +434,12 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
 /* The probe's budget: enough to see what a program writes. */
 #define PROBE_STEPS 100000
 
-/* Before the first seeded run under a model with views, one run of the
- * program round-robin, quietly, learns the values each location is
- * written with (views_learn): the values a seeded strategy's loads may
- * read from writes still to come.  It depends on the program and options
- * only, so a seed gives the same run in a hunt and alone. */
+/* Before a hunt's first seeded run under a model with views, one run of
+ * the program round-robin, quietly, learns the values each location is
+ * written with (views_learn): the values random's loads may read from
+ * writes still to come (sched_predicted).  It depends on the program and
+ * options only, so every thread of a hunt learns the same, whatever
+ * --jobs. */
 static void probe(struct run *r, const struct run_options *opt)
 {
     r->probed = true;

@@ -40,8 +40,8 @@ struct run_ignore {
 };
 
 struct run_options {
-    /* a seeded strategy may make loads read writes still to come (a hunt's
-     * runs: views.h; a run that does is reported by its schedule) */
+    /* random may make loads read writes still to come (a hunt's runs:
+     * views.h; a run that does is reported by its schedule) */
     bool predict_reads;
     uint64_t max_steps;
     uint64_t max_insns;

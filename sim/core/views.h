@@ -237,8 +237,8 @@ uint64_t views_read(struct views *v, unsigned core, const struct view_load *l, u
  * core's views follow it as views_read's do. */
 uint64_t views_read_own(struct views *v, unsigned core, uint64_t fwd, enum views_acquire acquire);
 
-/* Writes from now on are learned (on), or no longer: what a seeded
- * strategy's loads may read from writes still to come (sched_predicted). */
+/* Writes from now on are learned (on), or no longer: what random's loads
+ * may read from writes still to come (sched_predicted). */
 void views_learn(struct views *v, bool on);
 /* The values learned of l's location that cores other than core wrote,
  * but not the newest it holds: into out (at most max), their number
