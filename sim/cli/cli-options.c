@@ -12,7 +12,6 @@
 #include "core/run.h"
 #include "sched/strategy.h"
 
-#define DEFAULT_CORES 2
 #define DEFAULT_MAX_STEPS 10000000
 #define DEFAULT_MAX_INSNS 1000000000
 #define SHARDS_MAX 1000000
@@ -232,7 +231,7 @@ static gboolean check(struct options *o, GError **error)
                      "give --trace=%s", o->args[0], o->args[1], o->after_trace);
     if (o->args[1] != NULL)
         return usage(error, "one program at a time (got '%s' and '%s')", o->args[0], o->args[1]);
-    if (o->cores < 1 || o->cores > ATOMSIM_MAX_CORES)
+    if (o->cores != CORES_FROM_PROGRAM && (o->cores < 1 || o->cores > ATOMSIM_MAX_CORES))
         return usage(error, "--cores %d: a machine has 1 to %d cores", o->cores,
                      ATOMSIM_MAX_CORES);
     if (o->lock_table_size < 0 || o->lock_table_size > LOCK_TABLE_MAX ||
@@ -281,15 +280,22 @@ static gboolean check(struct options *o, GError **error)
     if (!log_init(o->debug, error))
         return FALSE;
 
+    /* checked now, for as many cores as there may be; made again when
+     * the program says how many it has (program_open) */
+    return options_make_strategy(o, o->cores == CORES_FROM_PROGRAM ? ATOMSIM_MAX_CORES
+                                                                   : (unsigned)o->cores, error);
+}
+
+gboolean options_make_strategy(struct options *o, unsigned ncores, GError **error)
+{
+    sched_free(o->strategy);
     /* an exhaustive strategy (dfs) makes its own schedules (hunt.c) */
     if (o->schedule != NULL)
-        o->strategy = sched_new_pinned(o->schedule, (unsigned)o->cores, error);
+        o->strategy = sched_new_pinned(o->schedule, ncores, error);
     else
-        o->strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed,
-                                (unsigned)o->cores, error);
-    if (o->strategy == NULL)
-        return FALSE;
-    return TRUE;
+        o->strategy = sched_new(o->sched ? o->sched : "random", (uint64_t)o->seed, ncores,
+                                error);
+    return o->strategy != NULL;
 }
 
 /* --trace or --trace=FILE.  FILE is a file name, taken as it is: GLib 2.74
@@ -343,7 +349,7 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
                        GError **error)
 {
     *o = (struct options){
-        .cores = DEFAULT_CORES,
+        .cores = CORES_FROM_PROGRAM,
         .seed = 1,
         .max_steps = DEFAULT_MAX_STEPS,
         .max_insns = DEFAULT_MAX_INSNS,
@@ -366,7 +372,8 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "cpu", 'c', 0, G_OPTION_ARG_STRING, &o->cpu,
           cpu_help, "CPU" },
         { "cores", 'n', 0, G_OPTION_ARG_INT, &o->cores,
-          "Simulated cores, 1 to " G_STRINGIFY(ATOMSIM_MAX_CORES) " (default 2)", "N" },
+          "Simulated cores, 1 to " G_STRINGIFY(ATOMSIM_MAX_CORES) " (default: one per thread "
+          "of a program that creates threads, else 2)", "N" },
         { "sched", 's', 0, G_OPTION_ARG_STRING, &o->sched,
           sched_help, "S" },
         { "schedule", 0, 0, G_OPTION_ARG_STRING, &o->schedule,

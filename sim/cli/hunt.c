@@ -1,4 +1,5 @@
 /* hunt.c — see hunt.h. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -215,6 +216,27 @@ static void dfs_checks_from_env(struct dfs_options *dop)
     }
 }
 
+/* What an exhausted search shows: every schedule (within the bound) ran
+ * and none found anything, if no run stopped at a budget and the program
+ * drew no nondet value (dfs tries the seed's only). */
+static void print_verdict(const struct options *o, const struct dfs_result *res, unsigned bound)
+{
+    const char *error = o->only_reach_error ? "reaches reach_error()"
+                        : o->only_checks    ? "fails a check"
+                                            : "finds anything";
+    if (res->out_of_budget > 0)
+        printf("atomsim: not verified: %u run%s stopped at --max-steps or --max-insns\n",
+               res->out_of_budget, res->out_of_budget == 1 ? "" : "s");
+    else if (res->nondet)
+        printf("atomsim: not verified: the program draws __VERIFIER_nondet values, and dfs "
+               "tried those of --seed %" G_GINT64_FORMAT " only\n", (gint64)o->seed);
+    else if (bound == UINT_MAX)
+        printf("atomsim: verified: no schedule of the program %s\n", error);
+    else
+        printf("atomsim: verified: no schedule with at most %u preemption%s %s (dfs:all "
+               "lifts the bound)\n", bound, bound == 1 ? "" : "s", error);
+}
+
 int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
              const struct run_options *ro, unsigned traced_sinks, unsigned bound)
 {
@@ -222,6 +244,8 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
                                .time_limit = o->time_limit, .shard = o->shard,
                                .shards = o->shards };
     dfs_checks_from_env(&dop);
+    g_autofree char *bound_text = bound == UINT_MAX ? g_strdup("all")
+                                                    : g_strdup_printf("%u", bound);
     struct dfs_result res;
     struct status_line line;
     dop.ticker = status_line_start(&line, "schedules");
@@ -232,7 +256,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     int status = EXIT_CLEAN;
     if (res.found != NULL) {
         g_autofree char *summary = g_strdup_printf(
-            "dfs:%u found it after %u schedules in %.2f s", bound, res.runs, res.seconds);
+            "dfs:%s found it after %u schedules in %.2f s", bound_text, res.runs, res.seconds);
         g_autoptr(sched) exact = run_pinned(r, ro, res.found);
         status = report_run(o, r, locks, exact, summary);
         run_clear(r);
@@ -248,18 +272,21 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     g_autofree char *budget = res.out_of_budget == 0 ? g_strdup("") : g_strdup_printf(
         "; %u ran out of budget", res.out_of_budget);
     g_autofree char *summary = g_strdup_printf(
-        "dfs:%u%s ran %u schedules in %.2f s (%u cut short and %u not started: equivalent to "
-        "ones explored%s; %s%u distinct interleavings%s): %s", bound, shard, res.runs,
+        "dfs:%s%s ran %u schedules in %.2f s (%u cut short and %u not started: equivalent to "
+        "ones explored%s; %s%u distinct interleavings%s): %s", bound_text, shard, res.runs,
         res.seconds, res.cuts, res.skipped, forgot, res.distinct_capped ? "at least " : "",
         res.distinct, budget,
         !res.exhausted ? (res.stopped_at_runs ? "stopped at --runs, nothing found so far"
                                               : "stopped at --time-limit, nothing found so far")
         : o->shards > 1 ? "this shard's share of the schedules with at most that many "
                           "preemptions, nothing found (exhausted)"
+        : bound == UINT_MAX ? "every schedule, nothing found (the space is exhausted)"
                         : "every schedule with at most that many preemptions, nothing found "
                           "(the space is exhausted)");
     if (report_wanted(o))
         status = report_first_schedule(o, r, locks, ro, summary);
     printf("atomsim: %s\n", summary);
+    if (res.exhausted && o->shards <= 1)
+        print_verdict(o, &res, bound);
     return status;
 }

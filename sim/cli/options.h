@@ -11,9 +11,13 @@
 #include "core/monitor.h"
 #include "sched/scheduler.h"
 
+/* --cores not given: as many as the program needs (program_open) */
+#define CORES_FROM_PROGRAM (-1)
+#define DEFAULT_CORES 2         /* for a program that creates no threads */
+
 struct options {
     char *cpu;
-    int cores;
+    int cores;                  /* or CORES_FROM_PROGRAM */
     char *sched;
     char *schedule;
     char *monitor;
@@ -73,6 +77,8 @@ struct options {
  * and exits (a fuzz target turns it off). */
 gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
                        GError **error);
+/* (Re)make o->strategy from --sched or --schedule for ncores cores. */
+gboolean options_make_strategy(struct options *o, unsigned ncores, GError **error);
 /* Free what options_parse stored in o. */
 void options_clear(struct options *o);
 

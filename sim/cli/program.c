@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "explore/dfs.h"
 #include "program.h"
 
 /* a function only atomsim's runtime (programs/runtime/sim.c) defines */
@@ -37,6 +38,33 @@ static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
             "store-exclusive): only --monitor address (see atomsim --help)\n", o->monitor,
             cpu->name);
     return false;
+}
+
+/* A function only a program that creates threads links (programs/libc/pthread.c) */
+#define THREADS_SYMBOL "__sim_thread_idle"
+/* The steps a run that counts threads may take */
+#define COUNT_THREADS_STEPS 100000
+
+/* The cores a program that creates threads needs: as many as one run,
+ * round-robin, creates threads, main's included (more cores each time one
+ * is missing), at most ATOMSIM_MAX_CORES.  0 if the engines cannot be
+ * made (error set). */
+static unsigned cores_for_threads(const struct options *o, const struct cpu_ops *cpu,
+                                  struct image *img, GError **error)
+{
+    struct run_options ro = { .max_steps = COUNT_THREADS_STEPS,
+                              .max_insns = COUNT_THREADS_STEPS * 64,
+                              .memory = o->memory_model, .report_only = REPORT_CHECKS };
+    for (unsigned n = DEFAULT_CORES;; n = MIN(n * 2, ATOMSIM_MAX_CORES)) {
+        g_autoptr(machine) m = machine_new(cpu, img, n, error);
+        g_autoptr(run) r = m ? run_new(m, error) : NULL;
+        if (r == NULL)
+            return 0;
+        g_autoptr(sched) rr = sched_new("rr:1", 0, n, NULL);
+        run_program(r, rr, &ro);
+        if (r->end != RUN_NO_CORE || n == ATOMSIM_MAX_CORES)
+            return MAX(m->threads, 1);
+    }
 }
 
 /* --ignore VAR...: the variables' ranges into ranges (o->ignore's length).
@@ -92,6 +120,19 @@ int program_open(struct options *o, struct program *p)
         fprintf(stderr, "atomsim: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (o->cores == CORES_FROM_PROGRAM) {
+        o->cores = DEFAULT_CORES;
+        if (image_find_symbol(img, THREADS_SYMBOL) != NULL &&
+            (o->cores = (int)cores_for_threads(o, cpu, img, &error)) == 0) {
+            fprintf(stderr, "atomsim: %s\n", error->message);
+            return atomsim_exit_for(error);
+        }
+        if (!options_make_strategy(o, (unsigned)o->cores, &error)) {
+            fprintf(stderr, "atomsim: %s (the program runs on %d cores: --cores N gives "
+                    "more)\n", error->message, o->cores);
+            return EXIT_USAGE;
+        }
+    }
     const struct memory_model_ops *mm = memory_model_get(o->memory_model);
     if (sched_exhaustive(o->strategy) && (unsigned)o->cores > memory_model_search_cores(mm)) {
         fprintf(stderr, "atomsim: --sched dfs --memory %s: at most %u cores (see atomsim "
@@ -144,5 +185,6 @@ struct run_options program_run_options(const struct options *o, const struct pro
         .report_only = o->only_reach_error ? REPORT_REACH_ERROR
                        : o->only_checks    ? REPORT_CHECKS
                                            : REPORT_ALL,
+        .await_spins = sched_exhaustive(o->strategy) && dfs_awaits_spins(),
     };
 }

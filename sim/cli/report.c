@@ -16,7 +16,10 @@ char *report_result(const struct run *r)
     char *kept = report_result_kept(r);
     if (r->ignored == 0)
         return kept;
-    char *text = g_strdup_printf("%s (%u ignored: --ignore)", kept, r->ignored);
+    const char *why = r->report_only == REPORT_REACH_ERROR ? "--only-reach-error"
+                      : r->report_only == REPORT_CHECKS    ? "--only-checks"
+                                                           : "--ignore";
+    char *text = g_strdup_printf("%s (%u ignored: %s)", kept, r->ignored, why);
     g_free(kept);
     return text;
 }

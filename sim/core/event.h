@@ -51,7 +51,8 @@ struct event {
     uint64_t pc;
     uint64_t addr;      /* 0 for fences, clrex and traps */
     /* The first 8 bytes at addr in the cpu's byte order, before and after
-     * the operation (a failed SC or CAS leaves them equal). */
+     * the operation (a failed SC or CAS leaves them equal); a TRAP's call
+     * number and first argument. */
     uint64_t old_value;
     uint64_t new_value;
     uint16_t core;

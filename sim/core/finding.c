@@ -11,6 +11,7 @@ const char *finding_kind_name(enum finding_kind kind)
         [FINDING_EXIT_CODE] = "exit-code",
         [FINDING_DEADLOCK] = "deadlock",
         [FINDING_LIVELOCK] = "livelock",
+        [FINDING_HANG] = "hang",
     };
     return names[kind];
 }

@@ -15,6 +15,7 @@ enum finding_kind {
     FINDING_EXIT_CODE,          /* a core exited non-zero */
     FINDING_DEADLOCK,           /* every running core spins on what none will write */
     FINDING_LIVELOCK,           /* a store-exclusive that keeps failing */
+    FINDING_HANG,               /* a core loops forever on its registers and stack */
 };
 
 /* One access a finding points at. */

@@ -247,10 +247,10 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
     X(CHECK_FAIL, SIM_SYS_CHECK_FAIL, "sim_check_failed", REACH_READS_MEMORY, false,     \
       call_check_failed)                                                                 \
     X(ABORT, SIM_SYS_ABORT, "abort", REACH_SCHEDULE, false, call_abort)                  \
-    X(THREAD_NEW, SIM_SYS_THREAD_NEW, "pthread_create", REACH_SCHEDULE, false,           \
+    X(THREAD_NEW, SIM_SYS_THREAD_NEW, "pthread_create", REACH_THREADS, false,            \
       call_thread_new)                                                                   \
-    X(WAIT, SIM_SYS_WAIT, "wait", REACH_ANYTHING, false, call_wait)                      \
-    X(WAKE, SIM_SYS_WAKE, "wake", REACH_SCHEDULE, false, call_wake)                      \
+    X(WAIT, SIM_SYS_WAIT, "wait", REACH_WAIT, false, call_wait)                          \
+    X(WAKE, SIM_SYS_WAKE, "wake", REACH_WAKE, false, call_wake)                          \
     X(ATOMIC, SIM_SYS_ATOMIC, "atomic section", REACH_SCHEDULE, true, call_atomic)       \
     X(NONDET, SIM_SYS_NONDET, "nondet", REACH_OWN_CORE, true, call_nondet)               \
     X(ASSUME, SIM_SYS_ASSUME, "assume", REACH_SCHEDULE, false, call_assume)
@@ -356,7 +356,7 @@ char *guest_describe_waits(struct machine *m)
     GString *s = g_string_new(NULL);
     for (unsigned i = 0; i < m->ncores; i++) {
         const struct core *c = &m->cores[i];
-        if (c->state == CORE_EXITED || guest_core_idle(c))
+        if (c->state == CORE_EXITED || c->state == CORE_SPINS || guest_core_idle(c))
             continue;
         if (s->len > 0)
             g_string_append(s, "; ");

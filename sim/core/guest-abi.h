@@ -58,6 +58,11 @@ enum guest_call_reach {
     REACH_OWN_CORE,      /* sim_cpu_id, sim_ncpus */
     REACH_SCHEDULE,      /* which cores run: exit, exit_group, sim_barrier */
     REACH_READS_MEMORY,  /* write, sim_check_failed: read a guest buffer */
+    /* sim_wait: reads the 4-byte word at its first argument and, if it
+     * holds the second, waits on it (and a barrier may then complete) */
+    REACH_WAIT,
+    REACH_WAKE,          /* sim_wake: the cores that wait on its first argument run */
+    REACH_THREADS,       /* pthread_create's core: counts the threads */
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);

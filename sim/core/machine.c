@@ -266,7 +266,10 @@ uint64_t machine_core_fingerprint(struct machine *m, struct core *c)
         return h;       /* the registers alone */
     if (m->cpu->word_size == 4)
         sp = (uint32_t)sp;
+    /* from below sp: the x86-64 ABI's red zone holds a leaf function's
+     * locals there */
+    uint64_t lo = sp - MIN(sp - c->stack_lo, MACHINE_RED_ZONE);
     if (sp >= c->stack_lo && sp < c->stack_hi)
-        h = hash_bytes(h, machine_guest_ptr(m, sp, c->stack_hi - sp), c->stack_hi - sp);
+        h = hash_bytes(h, machine_guest_ptr(m, lo, c->stack_hi - lo), c->stack_hi - lo);
     return h;
 }

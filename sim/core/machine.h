@@ -32,6 +32,10 @@ enum core_state {
      * instruction needs that write (views.h): it runs again when it is
      * made. */
     CORE_AWAITS_WRITE,
+    /* It loops, and nothing it does can end the loop: it runs again when
+     * another agent writes what the loop reads or the core's stack
+     * (run-spin.c). */
+    CORE_SPINS,
 };
 
 struct core {
@@ -100,8 +104,10 @@ void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v);
 bool machine_core_reg(const struct core *c, int reg, uint64_t *value);
 
 /* A hash of core c's own state: its registers (the engine's whole saved
- * context) and its stack from the stack pointer up.  The same state hashes
- * the same; a different one, almost surely not. */
+ * context) and its stack from MACHINE_RED_ZONE bytes below the stack
+ * pointer up.  The same state hashes the same; a different one, almost
+ * surely not. */
+#define MACHINE_RED_ZONE 128
 uint64_t machine_core_fingerprint(struct machine *m, struct core *c);
 
 /* The cores that are running (not ended, not waiting at a barrier), as a

@@ -352,6 +352,9 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         split_rmw(r, rc, ii, pc, addr);
         return;
     }
+    if (ii->kind == INSN_LOAD && r->opt->await_spins && !r->views.on &&
+        spin_before_load(r, rc, pc))
+        return;
     if (!step_take(r, rc, ii, pc, addr))
         return;
 
@@ -446,6 +449,7 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         uc_err err = m->cpu->syscall_args(c->uc, &e.old_value, args);
         if (err != UC_ERR_OK)
             run_engine_failed(r, "read a system call's number", err);
+        e.new_value = args[0];
         run_emit(r, &e);
         break;
     }
@@ -496,6 +500,8 @@ void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
         run_end_with(r, RUN_INSN_BUDGET);
         return;
     }
+    if (G_UNLIKELY(c->insns >= rc->spin.quiet_until) && spin_quiet(r, rc, pc))
+        return;
     const struct insn_info *ii = codemap_get(&r->m->code, pc);
     if (G_LIKELY(ii->kind == INSN_PRIVATE))
         follow_registers(rc, ii, 0, 0);

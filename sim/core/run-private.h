@@ -69,6 +69,33 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
     return e;
 }
 
+/* run-spin.c ------------------------------------------------------------- */
+
+/* A run begins: nothing watched. */
+void spin_reset(struct run_core *rc);
+/* Before the core's shared load at pc (await_spins, a model without
+ * views): true if it waits instead, stopped before pc. */
+bool spin_before_load(struct run *r, struct run_core *rc, uint64_t pc);
+/* Before each instruction from spin.quiet_until on: true if the core waits
+ * instead, stopped before pc. */
+bool spin_quiet(struct run *r, struct run_core *rc, uint64_t pc);
+/* Event e is made: its core's watch notes it, and a core whose loop it
+ * may end runs again. */
+void spin_note(struct run *r, const struct event *e);
+/* The cores that wait in loops, as a finding says it ("cpu1 loops forever
+ * at ..."; to free), or NULL; *hang if one reads no shared memory. */
+char *spin_describe(struct run *r, bool *hang);
+
+/* Does a core's load wait for the write to come that must give what it
+ * read (views.h)? */
+static inline bool run_awaits_write(const struct run *r)
+{
+    for (unsigned i = 0; i < r->m->ncores; i++)
+        if (r->views.core[i].predicted.on)
+            return true;
+    return false;
+}
+
 /* run-perform.c ---------------------------------------------------------- */
 
 /* The code hook (UC_HOOK_CODE, data: the core's struct run_core): every

@@ -110,9 +110,10 @@ unsigned step_choose_next(struct run *r, int current)
     unsigned n = r->m->ncores, slots = memory_model_drain_slots(r->model);
     bool runnable[SCHED_MAX_CHOICES];
     for (;;) {
-        /* none: only cores that wait for writes no store can give now */
+        /* none: only cores that wait for writes no store can give now, or
+         * that loop forever */
         if (!choices(r, runnable, slots)) {
-            run_end_with(r, RUN_UNFULFILLED);
+            run_end_with(r, run_awaits_write(r) ? RUN_UNFULFILLED : RUN_DEADLOCK);
             return 0;
         }
         unsigned next = sched_next(r->sched, runnable, SCHED_CHOICES(n, slots), current,

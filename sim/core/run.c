@@ -339,30 +339,27 @@ static bool all_exited(const struct machine *m)
 }
 
 /* No core can run.  If some wait in a mutex, a join, a condition ... for
- * what no core will do, that is a finding: which waits for what. */
+ * what no core will do, or loop forever (run-spin.c), that is a finding:
+ * which waits for what.  A core whose loop reads no shared memory hangs,
+ * whatever the others do. */
 static void no_core_can_run(struct run *r)
 {
+    bool hang;
+    g_autofree char *spins = spin_describe(r, &hang);
     g_autofree char *waits = guest_describe_waits(r->m);
-    if (waits == NULL) {
+    if (waits == NULL && spins == NULL) {
         run_end_with(r, RUN_DEADLOCK);
         return;
     }
-    const struct core *c = guest_first_waiting(r->m);
-    g_autofree char *text = g_strdup_printf("deadlock: %s", waits);
-    struct finding f = { .kind = FINDING_DEADLOCK, .core = c->id, .text = text,
-                         .pc = c->last_pc, .message = text };
+    const struct core *c = spins != NULL ? &r->m->cores[__builtin_ctzll(r->spinning)]
+                                         : guest_first_waiting(r->m);
+    g_autofree char *text = g_strdup_printf("%s: %s%s%s", hang ? "hang" : "deadlock",
+                                            spins ? spins : "", spins && waits ? "; " : "",
+                                            waits ? waits : "");
+    struct finding f = { .kind = hang ? FINDING_HANG : FINDING_DEADLOCK, .core = c->id,
+                         .text = text, .pc = c->pc, .message = text };
     report(r, &f);
     run_end_with(r, RUN_STOPPED);
-}
-
-/* Does a core's load wait for the write to come that must give what it
- * read (views.h)? */
-static bool awaiting_write(const struct run *r)
-{
-    for (unsigned i = 0; i < r->m->ncores; i++)
-        if (r->views.core[i].predicted.on)
-            return true;
-    return false;
 }
 
 /* Everything a run starts from: the machine reset, no findings, each core's
@@ -376,6 +373,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->steps = r->insns = 0;
     r->preemptions = 0;
     r->predicted = false;
+    r->spinning = 0;
     r->ignored = 0;
     r->preempted = r->stopping = r->turn_unbounded = r->fairness_due = false;
     r->turn_left = 0;
@@ -384,6 +382,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->fault_core = 0;
     r->nondet_seed = opt->fault_seed;
     r->nondet_used = false;
+    r->report_only = opt->report_only;
     r->quiet_budget = opt->report_only != REPORT_ALL;
     r->cores_needed = 0;
     findings_init(&r->found);
@@ -408,6 +407,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
         rc->last_load = UINT64_MAX;
         rc->delayed_until = 0;
         rc->nondet_calls = 0;
+        spin_reset(rc);
         taint_reset(&rc->taint);
         g_string_truncate(rc->line, 0);
         rc->fault_type = -1;
@@ -472,11 +472,17 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
         if (next < 0) {
             if (all_exited(m))
                 break;
-            if (machine_running(m) == 0 && !awaiting_write(r)) {
+            /* cores that wait for a write may be woken by a drain */
+            if (machine_running(m) == 0 && !run_awaits_write(r) &&
+                !(r->spinning && r->sb.nonempty)) {
                 no_core_can_run(r);
                 break;
             }
             next = (int)step_choose_next(r, current);
+            if (r->end == RUN_DEADLOCK) {
+                no_core_can_run(r);
+                break;
+            }
             if (r->stopping)
                 break;          /* the strategy, or a sink at a drain, ended it */
         }
@@ -505,7 +511,7 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt)
     }
     /* a value a load read that no write gave: no execution, whatever
      * happened after it (the architecture never runs it) */
-    if (awaiting_write(r) && r->end != RUN_CUT)
+    if (run_awaits_write(r) && r->end != RUN_CUT)
         r->end = RUN_UNFULFILLED;
     flush_guest_output(r);
     for (unsigned i = 0; i < opt->nsinks; i++)

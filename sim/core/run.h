@@ -78,6 +78,33 @@ struct run_options {
      * SV-COMP's reach_error, and abort() ends a run quietly (SV-COMP's
      * assume_abort_if_not). */
     enum report_only { REPORT_ALL, REPORT_CHECKS, REPORT_REACH_ERROR } report_only;
+    /* A search's runs: a core whose loop only reads, and finds what it
+     * read unchanged, waits for a write to it instead of going round
+     * (run-spin.c); under models without views. */
+    bool await_spins;
+};
+
+/* What a core has read since it was last at `anchor` in state `state`
+ * (run-spin.c): if it comes back in that state and all of it is unchanged,
+ * it loops forever unless another core writes it. */
+#define SPIN_READS 32
+struct spin_read {
+    uint64_t pc, addr, value;
+    uint8_t size;
+};
+struct spin_watch {
+    /* its loads since its last step of another kind, compared at the
+     * anchor, a load's pc (await_spins) */
+    bool anchored;
+    uint64_t anchor, state;
+    unsigned loads, nreads;
+    struct spin_read reads[SPIN_READS];
+    /* a core with no step for a while is watched at every instruction:
+     * from instruction quiet_until on, at quiet_anchor in quiet_state */
+    uint64_t quiet_until, quiet_anchor, quiet_state, quiet_since;
+    unsigned quiet_trips, quiet_backoff;
+    bool quiet_anchored;
+    bool resume_private;        /* it waits before an instruction that is no step */
 };
 
 /* What the run keeps of each core beyond the machine's struct core: the
@@ -111,6 +138,7 @@ struct run_core {
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */
     uint64_t nondet_calls;      /* __VERIFIER_nondet_* values drawn so far */
+    struct spin_watch spin;
     uc_hook hooks[4];           /* the run's hooks on the core's engine */
     unsigned nhooks;
 };
@@ -158,9 +186,11 @@ struct run {
     struct views views;         /* which writes each load may read */
     bool probed;                /* its values learned (run.c's probe) */
     bool predicted;             /* a load read a write still to come */
+    uint64_t spinning;          /* the cores in CORE_SPINS, a mask */
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one */
+    enum report_only report_only;       /* opt's */
     bool quiet_budget;          /* opt's report_only: a budget's end is no finding */
     unsigned cores_needed;      /* RUN_NO_CORE: the cores the program asked for, */
     uint64_t no_core_pc;        /* where it called pthread_create */

@@ -308,6 +308,12 @@ static bool out_of_budget(const struct dfs_options *o, unsigned runs, gint64 sta
            (o->time_limit > 0 && g_get_monotonic_time() - start >= o->time_limit * 1e6);
 }
 
+bool dfs_awaits_spins(void)
+{
+    const char *await = g_getenv("ATOMSIM_DFS_AWAIT");
+    return await == NULL || strcmp(await, "0") != 0;
+}
+
 void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
                 const struct dfs_options *o, struct dfs_result *out)
 {
@@ -366,6 +372,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             break;
         }
         out->out_of_budget += run_out_of_budget(r);
+        out->nondet |= r->nondet_used;
         /* a run whose load read a value no write gave is no execution */
         if (!cut && r->end != RUN_UNFULFILLED && count_class(&s, out) && r->end == RUN_DONE &&
             o->completed != NULL)

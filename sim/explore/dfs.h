@@ -45,12 +45,18 @@ struct dfs_result {
     unsigned cuts;              /* of them cut short: equivalent to ones explored */
     unsigned skipped;           /* children not started: likewise */
     unsigned out_of_budget;     /* of them ran out of budget (no finding: --only-checks) */
+    bool nondet;                /* a run drew __VERIFIER_nondet values (the seed's) */
     unsigned forgotten;         /* times the explored prefixes were dropped */
     unsigned distinct;          /* distinct interleavings (Mazurkiewicz traces)
                                    the runs not cut short completed */
     bool distinct_capped;       /* there were more: the count stopped */
     double seconds;
 };
+
+/* Should a search's runs wait at spins (run_options.await_spins)?  Yes,
+ * unless the environment's check of that reduction says
+ * ATOMSIM_DFS_AWAIT=0 (doc/manual.md, "Hunting"). */
+bool dfs_awaits_spins(void);
 
 /* Search with runs r and ro, quietly (the first skip sinks of ro, a trace,
  * left out). */

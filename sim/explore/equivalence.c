@@ -28,6 +28,9 @@ struct footprint {
 #define SCHEDULE_WORD ((UINT64_MAX >> WORD_SHIFT) + 1)
 #define BUFFER_WORD(core) (SCHEDULE_WORD + 1 + (core))
 #define WRITES_WORD BUFFER_WORD(ATOMSIM_MAX_CORES)
+/* ... the count of threads made, and which cores wait on each word */
+#define THREADS_WORD (WRITES_WORD + 1)
+#define WAITERS_WORD(addr) ((1ull << 62) + ((addr) >> WORD_SHIFT))
 
 /* Steps are taken by agents: core i runs (agent i) or drains its k-th
  * oldest buffered store (agent n * (1 + k) + i), as the scheduler chooses
@@ -143,11 +146,32 @@ static void add_access(const struct equivalence *eq, struct footprint *f, const 
 }
 
 /* What a trap touches: calls that decide which cores run write a pseudo
- * word. */
+ * word.  A wait reads the word it waits on and, with a wake on that word,
+ * the word's waiters: waits and wakes on different words commute (a wait
+ * may complete a barrier, so both read which cores run).  Under a model
+ * with views, they synchronise every waiting core (views_sync): there they
+ * commute with nothing, or are taken as calls that decide which cores
+ * run. */
 static void add_trap(const struct equivalence *eq, struct footprint *f, const struct event *e)
 {
-    switch (guest_call_reach(eq->m->cpu, e->old_value)) {
+    enum guest_call_reach reach = guest_call_reach(eq->m->cpu, e->old_value);
+    if (eq->views && reach == REACH_WAIT)
+        reach = REACH_ANYTHING;
+    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS))
+        reach = REACH_SCHEDULE;
+    uint64_t word = e->new_value >> WORD_SHIFT;
+    switch (reach) {
     case REACH_OWN_CORE:
+        break;
+    case REACH_THREADS:
+        footprint_add(f, true, THREADS_WORD, THREADS_WORD);
+        break;
+    case REACH_WAIT:
+        footprint_add(f, false, word, (e->new_value + 3) >> WORD_SHIFT);
+        /* fall through */
+    case REACH_WAKE:
+        footprint_add(f, true, WAITERS_WORD(e->new_value), WAITERS_WORD(e->new_value));
+        footprint_add(f, false, SCHEDULE_WORD, SCHEDULE_WORD);
         break;
     case REACH_SCHEDULE:
         footprint_add(f, true, SCHEDULE_WORD, SCHEDULE_WORD);

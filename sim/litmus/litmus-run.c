@@ -374,6 +374,7 @@ bool litmus_run(const struct litmus_test *t, const char *elf, const struct cpu_o
             .monitor = MONITOR_ADDRESS,
             .memory = o->memory,
             .report_only = REPORT_CHECKS,
+            .await_spins = dfs_awaits_spins(),
             .sinks = &sink,
             .nsinks = 1,
         };

@@ -81,6 +81,7 @@ static char *state_text(const struct step_screen *v, unsigned core)
     }
     case CORE_EXITED: what = g_strdup_printf("ended, exit %d", c->exit_code); break;
     case CORE_AWAITS_WRITE: what = g_strdup("waits for the write its load read"); break;
+    case CORE_SPINS: what = g_strdup("loops: waits for a write to what it reads"); break;
     }
     return g_strdup_printf("%s, %" G_GUINT64_FORMAT " step%s", what, c->steps,
                            c->steps == 1 ? "" : "s");

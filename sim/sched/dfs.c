@@ -4,7 +4,9 @@
  * 2007).  It is exhaustive, not one schedule: sched_new gives its bound
  * (sched_bound), and the explore layer runs the search, each node a
  * sched_new_search (search.c). */
+#include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/error.h"
 #include "strategy.h"
@@ -20,25 +22,29 @@ static struct sched *dfs_create(const char *spec, const char *arg, uint64_t seed
     (void)seed;
     (void)ncores;
     long b = DFS_DEFAULT_BOUND;
-    if (arg != NULL) {
+    if (arg != NULL && strcmp(arg, "all") == 0) {
+        b = -1;                 /* no bound: every schedule */
+    } else if (arg != NULL) {
         char *end;
         b = strtol(arg, &end, 10);
         if (end == arg || *end != '\0' || b < 0 || b > DFS_MAX_BOUND) {
             g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
-                        "--sched %s: dfs:B takes a preemption bound B from 0 to %d", spec,
+                        "--sched %s: dfs:B takes a preemption bound B from 0 to %d, or all",
+                        spec,
                         DFS_MAX_BOUND);
             return NULL;
         }
     }
     struct dfs *s = g_new0(struct dfs, 1);
     s->base.ops = &strategy_dfs;
-    s->bound = (unsigned)b;
+    s->bound = b < 0 ? UINT_MAX : (unsigned)b;
     return &s->base;
 }
 
 static char *dfs_describe(const struct sched *s)
 {
-    return g_strdup_printf("--sched dfs:%u", ((const struct dfs *)s)->bound);
+    unsigned bound = ((const struct dfs *)s)->bound;
+    return bound == UINT_MAX ? g_strdup("--sched dfs:all") : g_strdup_printf("--sched dfs:%u", bound);
 }
 
 static unsigned dfs_bound(const struct sched *s)
@@ -49,7 +55,7 @@ static unsigned dfs_bound(const struct sched *s)
 const struct strategy strategy_dfs = {
     .name = "dfs",
     .usage = "dfs[:B]",
-    .description = "every schedule with at most B preemptions (default 2)",
+    .description = "every schedule with at most B preemptions (default 2; all: no bound)",
     .seeded = false,
     .exhaustive = true,
     .create = dfs_create,
