@@ -556,6 +556,13 @@ static uc_err a64_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
     return err;
 }
 
+/* AAPCS64: bl leaves the return address in the link register, x30. */
+static uc_err a64_return_address(uc_engine *uc, uint64_t *ra)
+{
+    *ra = 0;
+    return uc_reg_read(uc, UC_ARM64_REG_X30, ra);
+}
+
 static uc_err a64_syscall_return(uc_engine *uc, int64_t result)
 {
     uint64_t v = (uint64_t)result;
@@ -612,6 +619,7 @@ const struct cpu_ops cpu_aarch64 = {
     .syscall_insn = -1,
     .syscall_args = a64_syscall_args,
     .syscall_return = a64_syscall_return,
+    .return_address = a64_return_address,
     .trap_name = a64_trap_name,
     .litmus = &aarch64_litmus,
 };

@@ -418,6 +418,16 @@ static uc_err arm_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
     return err;
 }
 
+/* AAPCS: bl and blx leave the return address in lr (bit 0 set for Thumb:
+ * the instruction's address is without it). */
+static uc_err arm_return_address(uc_engine *uc, uint64_t *ra)
+{
+    uint32_t lr = 0;
+    uc_err err = uc_reg_read(uc, UC_ARM_REG_LR, &lr);
+    *ra = lr & ~1u;
+    return err;
+}
+
 static uc_err arm_syscall_return(uc_engine *uc, int64_t result)
 {
     uint32_t v = (uint32_t)result;
@@ -476,6 +486,7 @@ const struct cpu_ops cpu_arm = {
     .syscall_insn = -1,
     .syscall_args = arm_syscall_args,
     .syscall_return = arm_syscall_return,
+    .return_address = arm_return_address,
     .trap_name = arm_trap_name,
     .litmus = &arm_litmus,
 };

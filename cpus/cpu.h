@@ -173,6 +173,9 @@ struct cpu_ops {
     /* Deliver the result (>= 0, or -errno) the way Linux does, and leave
      * the core ready to run the next instruction. */
     uc_err (*syscall_return)(uc_engine *uc, int64_t result);
+    /* At a function's first instruction: where it returns to (the
+     * instruction after its call, as the calling convention says). */
+    uc_err (*return_address)(uc_engine *uc, uint64_t *ra);
     /* Name an interrupt that is not the system call ("undefined instruction"). */
     const char *(*trap_name)(uint32_t intno);
 

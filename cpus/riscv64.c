@@ -60,6 +60,13 @@ static uc_err rv_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
 /* The result in a0.  Measured: Unicorn 2.0.1 reports a user ecall
  * (UC_HOOK_INTR, cause 8) with the pc already past the ecall, where Linux
  * resumes (sepc + 4), so the pc is left alone. */
+/* The RISC-V psABI: jal and jalr leave the return address in ra (x1). */
+static uc_err rv_return_address(uc_engine *uc, uint64_t *ra)
+{
+    *ra = 0;
+    return uc_reg_read(uc, UC_RISCV_REG_RA, ra);
+}
+
 static uc_err rv_syscall_return(uc_engine *uc, int64_t result)
 {
     uint64_t a0 = (uint64_t)result;
@@ -124,6 +131,7 @@ const struct cpu_ops cpu_riscv64 = {
     .syscall_insn = -1,
     .syscall_args = rv_syscall_args,
     .syscall_return = rv_syscall_return,
+    .return_address = rv_return_address,
     .trap_name = rv_trap_name,
     .litmus = &riscv64_litmus,
 };

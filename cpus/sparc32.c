@@ -384,6 +384,16 @@ static uc_err sparc_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
  * -errno in %o0 and leaves the flags alone: the runtime clears the carry
  * before `ta`, and reads "carry clear" as "%o0 is the result or -errno".
  * The trap returns to the instruction after `ta`. */
+/* SPARC V8 (B.25): call writes its own address to %o7, and returns (ret,
+ * retl) go to %o7 + 8, past the call's delay slot. */
+static uc_err sparc_return_address(uc_engine *uc, uint64_t *ra)
+{
+    uint32_t o7 = 0;
+    uc_err err = uc_reg_read(uc, UC_SPARC_REG_O7, &o7);
+    *ra = (uint64_t)o7 + 8;
+    return err;
+}
+
 static uc_err sparc_syscall_return(uc_engine *uc, int64_t result)
 {
     uint32_t o0 = (uint32_t)result, pc = 0;
@@ -440,6 +450,7 @@ const struct cpu_ops cpu_sparc32 = {
     .syscall_insn = -1,
     .syscall_args = sparc_syscall_args,
     .syscall_return = sparc_syscall_return,
+    .return_address = sparc_return_address,
     .trap_name = sparc_trap_name,
     .litmus = &sparc32_litmus,
 };

@@ -393,6 +393,26 @@ static uc_err x86_syscall_return_64(uc_engine *uc, int64_t result)
     return uc_reg_write(uc, UC_X86_REG_RAX, &v);
 }
 
+/* The System V i386 and x86-64 psABIs: call pushes the return address, so
+ * at a function's entry it is at the stack pointer. */
+static uc_err x86_return_address(uc_engine *uc, int sp_reg, unsigned bytes, uint64_t *ra)
+{
+    uint64_t sp = 0;
+    uc_err err = uc_reg_read(uc, sp_reg, &sp);
+    *ra = 0;
+    return err != UC_ERR_OK ? err : uc_mem_read(uc, sp, ra, bytes);
+}
+
+static uc_err x86_return_address_32(uc_engine *uc, uint64_t *ra)
+{
+    return x86_return_address(uc, UC_X86_REG_ESP, 4, ra);
+}
+
+static uc_err x86_return_address_64(uc_engine *uc, uint64_t *ra)
+{
+    return x86_return_address(uc, UC_X86_REG_RSP, 8, ra);
+}
+
 static const char *x86_trap_name(uint32_t vector)
 {
     switch (vector) {
@@ -438,6 +458,7 @@ const struct cpu_ops cpu_x86 = {
     .syscall_insn = -1,
     .syscall_args = x86_syscall_args_32,
     .syscall_return = x86_syscall_return_32,
+    .return_address = x86_return_address_32,
     .trap_name = x86_trap_name,
     .litmus = &x86_litmus,
 };
@@ -469,6 +490,7 @@ const struct cpu_ops cpu_x86_64 = {
     .syscall_insn = UC_X86_INS_SYSCALL,
     .syscall_args = x86_syscall_args_64,
     .syscall_return = x86_syscall_return_64,
+    .return_address = x86_return_address_64,
     .trap_name = x86_trap_name,
     .litmus = &x86_64_litmus,
 };

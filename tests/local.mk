@@ -91,7 +91,7 @@ EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/te
 	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh
 # ... and what test-readme.sh and test-tutorial.sh share: a tree to run the
 # documents' commands in.
-EXTRA_DIST += %D%/doc-commands.sh
+EXTRA_DIST += %D%/doc-commands.sh %D%/svcomp
 # The catalogue of herd7-syntax litmus tests that `atomsim litmus` runs
 # (tests/test-litmus-files.sh): a directory per dialect.
 EXTRA_DIST += %D%/litmus-files

@@ -140,6 +140,13 @@ static void test_too_few_cores(gconstpointer data)
     g_assert_nonnull(strstr(r.err, "(threads-mutex.c:"));
     g_assert_nonnull(strstr(r.err, "--cores 3 or more"));
     result_clear(&r);
+    /* without --cores, as many as it has threads: main and three */
+    r = atomsim(prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, ", 4 cores, "));
+    g_assert_nonnull(strstr(r.out, "--cores 4 "));
+    g_assert_null(strstr(r.out, "idle"));
+    result_clear(&r);
 }
 
 /* Waiters on a condition variable wake at the broadcast, and a barrier
@@ -292,6 +299,67 @@ static void test_verifier(gconstpointer data)
     g_rmdir(dir);
 }
 
+/* --svcomp on SV-COMP-style tasks built from their C files: a spin-wait
+ * that holds is proved (dfs ends: TRUE), a lost update found (FALSE) with
+ * a violation witness that names the call of reach_error(); other
+ * properties are refused. */
+static void test_svcomp(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    const char *prop = SRCDIR "/tests/svcomp/unreach-call.prp";
+    g_autofree char *dir = g_dir_make_tmp("atomsim-svcomp-XXXXXX", NULL);
+    g_autofree char *witness = g_build_filename(dir, "witness.yml", NULL);
+    struct result r = atomsim("--svcomp", prop, "--witness", witness, "--cpu", cpu,
+                              "--time-limit", "60", SRCDIR "/tests/svcomp/handoff.c", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "atomsim: verified: no schedule of the program reaches "
+                                   "reach_error()\n"));
+    g_assert_true(g_str_has_suffix(r.out, "atomsim: verdict: TRUE\n"));
+    g_assert_false(g_file_test(witness, G_FILE_TEST_EXISTS));
+    result_clear(&r);
+
+    r = atomsim("--svcomp", prop, "--witness", witness, "--cpu", cpu, "--time-limit", "60",
+                SRCDIR "/tests/svcomp/counter.c", NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "reach_error() reached, at pc 0x"));
+    g_assert_nonnull(strstr(r.out, "(main+0x"));
+    g_assert_nonnull(strstr(r.out, "(counter.c:26))"));
+    g_autofree char *verdict = g_strdup_printf("atomsim: verdict: FALSE (unreach-call): "
+                                               "violation witness in %s\n", witness);
+    g_assert_true(g_str_has_suffix(r.out, verdict));
+    /* the reproduce line runs the ELF built beside the witness */
+    g_auto(GStrv) again = reproduce_argv(r.out);
+    result_clear(&r);
+    r = run_argv((const char *const *)again);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "reach_error() reached"));
+    result_clear(&r);
+    g_autofree char *w = contents_of(witness);
+    const char *expected[] = { "- entry_type: violation_sequence\n",
+                               "    format_version: \"2.0\"\n", "      name: atomsim\n",
+                               "tests/svcomp/counter.c\"\n",
+                               "      specification: \"G ! call(reach_error())\"\n",
+                               "            type: target\n", "            action: follow\n",
+                               "              line: 26\n", "              function: \"main\"\n" };
+    for (unsigned i = 0; i < G_N_ELEMENTS(expected); i++)
+        if (strstr(w, expected[i]) == NULL)
+            g_error("'%s' not in the witness: %s", expected[i], w);
+    g_autofree char *elf = g_build_filename(dir, "counter.elf", NULL);
+    g_remove(elf);
+    g_remove(witness);
+    g_autofree char *proved = g_build_filename(dir, "handoff.elf", NULL);
+    g_remove(proved);
+    g_rmdir(dir);
+
+    r = atomsim("--svcomp", SRCDIR "/tests/svcomp/no-data-race.prp", "--cpu", cpu,
+                SRCDIR "/tests/svcomp/counter.c", NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_assert_nonnull(strstr(r.err, "no-data-race: atomsim checks unreach-call only"));
+    result_clear(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -306,6 +374,7 @@ int main(int argc, char **argv)
         { "assert", test_assert },
         { "malloc", test_malloc },
         { "verifier", test_verifier },
+        { "svcomp", test_svcomp },
     };
     add_per_cpu_tests("threads", tests, G_N_ELEMENTS(tests));
     return g_test_run();

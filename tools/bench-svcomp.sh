@@ -7,31 +7,17 @@
 #
 #   tools/bench-svcomp.sh DIR [TIME]
 #
-# For each task with an unreach-call verdict: build its program (the .yml's
-# input_files, or the .c of the same name when that is missing) with
-# atomsim-cc -O0 (every access as the C source has it: SV-COMP's programs
-# spin on plain variables) for x86 (data_model ILP32) or x86_64 (LP64),
-# (and -fgnu89-inline: some declare plain `inline` functions) with as many
-# cores as its threads need; then, under --memory sc (the competition's
-# semantics) and --only-reach-error (the property is reach_error, not a
-# lost update or a deadlock; abort() is their assume_abort_if_not), each
-# run at most MAX_STEPS steps (default 200000: a run that spins longer is
-# no finding, and counts against "true"):
-#   1. dfs with up to BOUND preemptions (default 3) for TIME/2 seconds:
-#      reach_error is "false"; an exhausted search is "true" when the
-#      program draws no __VERIFIER_nondet value (dfs explores the
-#      interleavings of the seed's values only), no run ran out of steps,
-#      and the bound covers it: true of every schedule with at most BOUND
-#      preemptions, which is what the "how" column says;
-#   2. else a random hunt (random:4 with injection) for the rest of TIME
-#      (default 60): reach_error is "false", else "unknown" — a hunt cannot
-#      show that no run fails.
-# Prints one line per task (verdict, expected, how, seconds) and a summary.
+# For each task with an unreach-call verdict, atomsim --svcomp (doc/manual.md,
+# "SV-COMP") on its program (the .yml's input_files, or the .c of the same
+# name when that is missing) for x86 (data_model ILP32) or x86_64 (LP64),
+# (or CPU, an ILP32 cpu: CPU=arm) with --time-limit TIME (default 60);
+# PROP is the property file
+# (default DIR/../properties/unreach-call.prp).  Prints one line per task
+# (verdict, expected, how, seconds) and a summary: right, wrong, unknown.
 set -u
 dir=${1:?usage: tools/bench-svcomp.sh DIR [TIME]}
 limit=${2:-60}
-bound=${BOUND:-3}
-max_steps=${MAX_STEPS:-200000}
+prop=${PROP:-$dir/../properties/unreach-call.prp}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -56,45 +42,19 @@ for task in "$dir"/*.yml; do
     [ -n "$expected" ] || continue
     input=$dir/$(yml input_files "$task")
     [ -f "$input" ] || input=$dir/$name.c
-    cpu=x86
-    [ "$(yml data_model "$task")" = LP64 ] && cpu=x86_64
-    elf=$work/$name.elf
+    cpu=${CPU:-x86}
+    [ -z "${CPU:-}" ] && [ "$(yml data_model "$task")" = LP64 ] && cpu=x86_64
     start=$(now)
-    if [ ! -f "$input" ] ||
-        ! tools/atomsim-cc --cpu "$cpu" -O0 -fgnu89-inline -w -o "$elf" "$input" \
-            >"$work/cc.log" 2>&1; then
+    out=$(./atomsim --svcomp "$prop" --witness "$work/$name.yml" --cpu "$cpu" \
+              --time-limit "$limit" "$input" 2>&1)
+    verdict=$(echo "$out" | sed -n 's/^atomsim: verdict: \([A-Z]*\).*/\1/p' | tr A-Z a-z)
+    if [ -z "$verdict" ]; then
         printf '%-22s %-8s %-8s %-34s %7s\n' "$name" error "$expected" \
-            "does not build: $(grep -m1 -o 'error: .*' "$work/cc.log" | cut -c1-26)" -
+            "$(echo "$out" | grep -m1 '^atomsim: ' | cut -c10-43)" -
         errors=$((errors + 1))
         continue
     fi
-    # the cores: one more than atomsim says is missing, until none is
-    cores=2
-    while need=$(./atomsim --cores "$cores" --memory sc --only-reach-error \
-                     --max-steps "$max_steps" "$elf" 2>&1 >/dev/null |
-                     sed -n 's/.*run it with --cores \([0-9]*\) or more.*/\1/p') &&
-          [ -n "$need" ]; do
-        cores=$need
-    done
-    opts="--cores $cores --memory sc --only-reach-error --max-steps $max_steps"
-    half=$(( (limit + 1) / 2 ))
-    out=$(./atomsim $opts --sched "dfs:$bound" --time-limit "$half" "$elf" 2>&1)
-    status=$?
-    if [ $status -eq 1 ]; then
-        verdict=false how="dfs:$bound found it"
-    elif [ $status -eq 0 ] && echo "$out" | grep -q 'the space is exhausted' &&
-         ! echo "$out" | grep -q 'ran out of budget' && ! nm "$elf" | grep -q __VERIFIER_nondet; then
-        verdict=true how="dfs:$bound exhausted (<= $bound switches)"
-    else
-        out=$(./atomsim $opts --runs 100000000 --time-limit "$((limit - half))" "$elf" 2>&1)
-        status=$?
-        runs=$(echo "$out" | sed -n 's/.*explored \([0-9]*\) run.*/\1/p')
-        if [ $status -eq 1 ]; then
-            verdict=false how="hunt: found in run $runs"
-        else
-            verdict=unknown how="hunt: none in ${runs:-?} runs"
-        fi
-    fi
+    how=$(echo "$out" | grep -E '^atomsim: (dfs:|explored)' | tail -1 | cut -c10-43)
     seconds=$(awk -v a="$start" -v b="$(now)" 'BEGIN { print b - a }')
     printf '%-22s %-8s %-8s %-34s %7.1f\n' "$name" "$verdict" "$expected" "$how" "$seconds"
     if [ "$verdict" = unknown ]; then
@@ -105,4 +65,4 @@ for task in "$dir"/*.yml; do
         wrong=$((wrong + 1))
     fi
 done
-echo "$right right, $wrong wrong, $unknown unknown, $errors not built"
+echo "$right right, $wrong wrong, $unknown unknown, $errors errors"

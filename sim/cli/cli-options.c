@@ -14,6 +14,9 @@
 
 #define DEFAULT_MAX_STEPS 10000000
 #define DEFAULT_MAX_INSNS 1000000000
+/* --svcomp's runs: a search keeps a record of each step of its run, and
+ * SV-COMP's programs may loop 2^32 times on a nondet value */
+#define SVCOMP_MAX_STEPS 200000
 #define SHARDS_MAX 1000000
 #define JOBS_MAX 256
 
@@ -42,11 +45,13 @@ static const char help_description[] =
     "               far (the report's command line gives the K used); each run\n"
     "               finds a bug of depth D with probability at least\n"
     "               1/(n*K^(D-1)) for n cores; a spinning core yields\n"
-    "  dfs[:B]      every schedule with at most B preemptions (default 2), until\n"
-    "               one finds something or none is left; schedules that only\n"
-    "               reorder steps that commute are not run twice; --runs N\n"
-    "               stops it after N schedules, --time-limit S after S seconds,\n"
-    "               --shard I/N searches a share\n"
+    "  dfs[:B]      every schedule with at most B preemptions (default 2; all:\n"
+    "               no bound), until one finds something or none is left, then\n"
+    "               \"verified\"; schedules that only reorder steps that commute\n"
+    "               are not run twice, and a core whose loop finds what it read\n"
+    "               unchanged waits for a write to it; --runs N stops it after\n"
+    "               N schedules, --time-limit S after S seconds, --shard I/N\n"
+    "               searches a share\n"
     "  replay:FILE  the schedule --record wrote\n"
     "Or an explicit interleaving (--schedule), segments CORE:COUNT separated by\n"
     "commas: core CORE runs COUNT steps, or with * until it ends or blocks.  A\n"
@@ -107,7 +112,14 @@ static const char help_description[] =
     "reach_error), as a verifier of assertions would, and a run that runs out\n"
     "of budget is no finding either; --only-reach-error keeps only SV-COMP's\n"
     "reach_error (the property unreach-call), and abort() ends a run quietly,\n"
-    "as SV-COMP's assume_abort_if_not means it.\n"
+    "as SV-COMP's assume_abort_if_not means it.  --svcomp PROP verifies as\n"
+    "SV-COMP does: PROP its property file (unreach-call only), the program an\n"
+    "ELF or a C file (.c, .i) atomsim-cc builds; it hunts and searches for\n"
+    "--time-limit seconds (default 900), prints \"verdict: TRUE\", \"FALSE\" or\n"
+    "\"UNKNOWN\" last, and for FALSE writes a violation witness (--witness FILE,\n"
+    "default witness.yml).  A threaded program gets a core per thread unless\n"
+    "--cores says otherwise; a core that loops without touching shared memory\n"
+    "and comes back to a state it was in hangs (a finding).\n"
     "\n"
     "Subcommands:\n"
     "  atomsim explain PRIMITIVE  how the guest library builds an atomic\n"
@@ -221,6 +233,50 @@ static gboolean check_monitor_all(const struct options *o, const struct strategy
 
 /* Every option's value, in the order atomsim has always checked them (the
  * first wrong one is reported); then the schedule is made. */
+/* --svcomp PROP: a property atomsim checks, and the options it implies:
+ * only reach_error() counts, under sequential consistency (SV-COMP's
+ * semantics of threads) unless --memory says otherwise. */
+const char *options_svcomp_refused(const char *text, size_t len)
+{
+    /* CHECK( init(main()), LTL(G ! call(reach_error())) ), spaced any way */
+    g_autoptr(GString) packed = g_string_new(NULL);
+    for (size_t i = 0; i < len; i++)
+        if (!g_ascii_isspace(text[i]))
+            g_string_append_c(packed, text[i]);
+    if (len == strlen(text) && strstr(packed->str, "LTL(G!call(reach_error()))") != NULL)
+        return NULL;
+    const char *names[][2] = { { "data-race", "no-data-race" },
+                               { "valid-", "valid-memsafety or valid-memcleanup" },
+                               { "Fend", "termination" }, { "overflow", "no-overflow" } };
+    for (unsigned i = 0; i < G_N_ELEMENTS(names); i++)
+        if (strstr(packed->str, names[i][0]) != NULL)
+            return names[i][1];
+    return "not a property file atomsim knows";
+}
+
+static gboolean check_svcomp(struct options *o, GError **error)
+{
+    g_autofree char *text = NULL;
+    gsize len = 0;
+    g_autoptr(GError) read = NULL;
+    if (!g_file_get_contents(o->svcomp, &text, &len, &read))
+        return usage(error, "--svcomp %s: %s", o->svcomp, read->message);
+    const char *refused = options_svcomp_refused(text, len);
+    if (refused != NULL)
+        return usage(error, "--svcomp %s: %s: atomsim checks unreach-call only "
+                     "(CHECK( init(main()), LTL(G ! call(reach_error())) ))", o->svcomp, refused);
+    if (o->sched != NULL || o->schedule != NULL)
+        return usage(error, "--svcomp searches in its own way: no --sched or --schedule");
+    o->only_reach_error = TRUE;
+    if (o->max_steps == DEFAULT_MAX_STEPS)
+        o->max_steps = SVCOMP_MAX_STEPS;
+    if (o->memory == NULL)
+        o->memory = g_strdup("sc");
+    if (o->witness == NULL)
+        o->witness = g_strdup("witness.yml");
+    return TRUE;
+}
+
 static gboolean check(struct options *o, GError **error)
 {
     if (o->args == NULL || o->args[0] == NULL)
@@ -242,6 +298,8 @@ static gboolean check(struct options *o, GError **error)
         return usage(error, "--spin-limit and --sc-fail-limit must be at least 1");
     if (o->max_steps < 1 || o->max_insns < 1)
         return usage(error, "--max-steps and --max-insns must be at least 1");
+    if (o->svcomp != NULL && !check_svcomp(o, error))
+        return FALSE;
     if (o->cpu != NULL && (o->cpu_ops = cpu_find(o->cpu)) == NULL)
         return usage(error, "--cpu %s: unknown cpu (one of %s)", o->cpu, cpu_names());
     if (o->memory != NULL && !memory_model_parse(o->memory, &o->memory_model)) {
@@ -439,6 +497,12 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
         { "only-reach-error", 0, 0, G_OPTION_ARG_NONE, &o->only_reach_error,
           "Report only reach_error() reached (SV-COMP's unreach-call); abort() ends a run "
           "quietly", NULL },
+        { "svcomp", 0, 0, G_OPTION_ARG_FILENAME, &o->svcomp,
+          "Verify as SV-COMP does: PROP is the property file (unreach-call), PROGRAM an ELF "
+          "or a C file (.c, .i: atomsim-cc builds it); a verdict line, TRUE, FALSE or UNKNOWN, "
+          "and for FALSE a violation witness", "PROP" },
+        { "witness", 0, 0, G_OPTION_ARG_FILENAME, &o->witness,
+          "With --svcomp: the violation witness's file (default witness.yml)", "FILE" },
         { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "Print the version", NULL },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->args, NULL, NULL },
         G_OPTION_ENTRY_NULL,
@@ -484,6 +548,9 @@ void options_clear(struct options *o)
     g_free(o->shard_text);
     g_free(o->debug);
     g_free(o->log_file);
+    g_free(o->svcomp);
+    g_free(o->witness);
+    g_free(o->svcomp_input);
     g_strfreev(o->ignore);
     g_strfreev(o->faults);
     g_strfreev(o->args);

@@ -219,27 +219,37 @@ static void dfs_checks_from_env(struct dfs_options *dop)
 /* What an exhausted search shows: every schedule (within the bound) ran
  * and none found anything, if no run stopped at a budget and the program
  * drew no nondet value (dfs tries the seed's only). */
-static void print_verdict(const struct options *o, const struct dfs_result *res, unsigned bound)
+static bool print_verdict(const struct options *o, const struct dfs_result *res, unsigned bound)
 {
     const char *error = o->only_reach_error ? "reaches reach_error()"
                         : o->only_checks    ? "fails a check"
                                             : "finds anything";
-    if (res->out_of_budget > 0)
+    if (res->out_of_budget > 0) {
         printf("atomsim: not verified: %u run%s stopped at --max-steps or --max-insns\n",
                res->out_of_budget, res->out_of_budget == 1 ? "" : "s");
-    else if (res->nondet)
+        return false;
+    }
+    if (res->nondet) {
         printf("atomsim: not verified: the program draws __VERIFIER_nondet values, and dfs "
                "tried those of --seed %" G_GINT64_FORMAT " only\n", (gint64)o->seed);
-    else if (bound == UINT_MAX)
+        return false;
+    }
+    if (bound == UINT_MAX)
         printf("atomsim: verified: no schedule of the program %s\n", error);
     else
         printf("atomsim: verified: no schedule with at most %u preemption%s %s (dfs:all "
                "lifts the bound)\n", bound, bound == 1 ? "" : "s", error);
+    return true;
 }
 
 int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
-             const struct run_options *ro, unsigned traced_sinks, unsigned bound)
+             const struct run_options *ro, unsigned traced_sinks, unsigned bound,
+             struct dfs_outcome *outcome)
 {
+    struct dfs_outcome ignored;
+    if (outcome == NULL)
+        outcome = &ignored;
+    *outcome = (struct dfs_outcome){ 0 };
     struct dfs_options dop = { .bound = bound, .max_runs = o->runs > 1 ? (uint64_t)o->runs : 0,
                                .time_limit = o->time_limit, .shard = o->shard,
                                .shards = o->shards };
@@ -254,6 +264,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     if (dop.classes != NULL)
         fclose(dop.classes);
     int status = EXIT_CLEAN;
+    outcome->found = res.found != NULL;
     if (res.found != NULL) {
         g_autofree char *summary = g_strdup_printf(
             "dfs:%s found it after %u schedules in %.2f s", bound_text, res.runs, res.seconds);
@@ -286,7 +297,8 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     if (report_wanted(o))
         status = report_first_schedule(o, r, locks, ro, summary);
     printf("atomsim: %s\n", summary);
+    outcome->exhausted = res.exhausted;
     if (res.exhausted && o->shards <= 1)
-        print_verdict(o, &res, bound);
+        outcome->verified = print_verdict(o, &res, bound);
     return status;
 }

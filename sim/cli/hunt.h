@@ -21,7 +21,14 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
 /* --sched dfs[:B]: the search of explore/dfs.h with at most `bound`
  * preemptions, --runs and --time-limit its budget; what it found is
  * reported in full.  The exit status. */
+struct dfs_outcome {
+    bool found;         /* a schedule found something (reported) */
+    bool exhausted;     /* every schedule within the bound ran */
+    bool verified;      /* every schedule within the bound ran, nothing found, no
+                           run stopped at a budget, no nondet value drawn */
+};
 int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
-             const struct run_options *ro, unsigned traced_sinks, unsigned bound);
+             const struct run_options *ro, unsigned traced_sinks, unsigned bound,
+             struct dfs_outcome *outcome);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "core/memory-model.h"
+#include "guest-cc.h"
 #include "litmus-cli.h"
 #include "litmus/litmus-build.h"
 #include "litmus/litmus-report.h"
@@ -45,22 +46,6 @@ static void add_dir(GPtrArray *files, const char *dir)
             g_ptr_array_add(files, f);
         }
     }
-}
-
-/* tools/atomsim-cc beside the executable (the build tree), or installed
- * beside it; $ATOMSIM_CC first (to free). */
-static char *find_cc(void)
-{
-    const char *env = g_getenv("ATOMSIM_CC");
-    if (env != NULL && *env != '\0')
-        return g_strdup(env);
-    g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
-    g_autofree char *dir = exe ? g_path_get_dirname(exe) : g_strdup(".");
-    char *built = g_build_filename(dir, "tools", "atomsim-cc", NULL);
-    if (g_file_test(built, G_FILE_TEST_IS_EXECUTABLE))
-        return built;
-    g_free(built);
-    return g_build_filename(dir, "atomsim-cc", NULL);
 }
 
 static char *cache_dir(void)
@@ -353,7 +338,7 @@ int litmus_main(int argc, char **argv)
     }
     bool one = files->len == 1 && ((struct test_file *)files->pdata[0])->named &&
                cli.ncpus <= 1;
-    g_autofree char *cc = find_cc();
+    g_autofree char *cc = guest_cc_path();
     g_autofree char *cache = cache_dir();
     litmus_builder_init(&cli.builder, cc, cache);
     cli.detailed = verbose || one;

@@ -22,6 +22,7 @@
 #include "litmus-cli.h"
 #include "monitor-all.h"
 #include "step.h"
+#include "svcomp-cli.h"
 #include "report/litmus-export.h"
 #include "report/report-json.h"
 #include "report/timeline.h"
@@ -102,10 +103,12 @@ static int run_main(struct options *o)
     struct run_options ro = program_run_options(o, &p);
     ro.sinks = sinks;
     ro.nsinks = nsinks;
-    if (o->monitor_all) {
+    if (o->svcomp) {
+        status = svcomp_run(o, r, locks, &ro, traced);
+    } else if (o->monitor_all) {
         status = monitor_all_run(o, r, &ro, traced, LOST_UPDATES_SHOWN);
     } else if (sched_exhaustive(strategy)) {
-        status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy));
+        status = hunt_dfs(o, r, locks, &ro, traced, sched_bound(strategy), NULL);
     } else if (o->runs > 1) {
         status = hunt_explore(o, r, locks, &ro, traced);
     } else {
@@ -166,7 +169,9 @@ int main(int argc, char **argv)
         status = printf("atomsim %s\n", PACKAGE_VERSION) < 0 ? EXIT_USAGE : EXIT_CLEAN;
     else if (o.log_file != NULL && !log_to(o.log_file))
         status = EXIT_USAGE;
-    else
+    else if (o.svcomp == NULL)
+        status = run_main(&o);
+    else if ((status = svcomp_build(&o)) == EXIT_CLEAN)
         status = run_main(&o);
     if (status == EXIT_FINDING)
         status = o.error_exitcode;

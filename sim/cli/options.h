@@ -67,6 +67,9 @@ struct options {
     /* --sched or --schedule: the schedule, or a search over schedules
      * (sched_exhaustive: dfs, whose bound is sched_bound) */
     struct sched *strategy;
+    char *svcomp;               /* --svcomp PROP */
+    char *witness;              /* --witness FILE */
+    char *svcomp_input;         /* the C file --svcomp built the program from, or NULL */
 };
 
 /* Parse argc/argv (not changed; the strings stay the caller's) into o
@@ -77,6 +80,10 @@ struct options {
  * and exits (a fuzz target turns it off). */
 gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
                        GError **error);
+/* --svcomp's property file, its text (len bytes): NULL if it is SV-COMP's
+ * unreach-call, else the name of the property it is, which atomsim does
+ * not check. */
+const char *options_svcomp_refused(const char *text, size_t len);
 /* (Re)make o->strategy from --sched or --schedule for ncores cores. */
 gboolean options_make_strategy(struct options *o, unsigned ncores, GError **error);
 /* Free what options_parse stored in o. */

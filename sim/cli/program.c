@@ -121,7 +121,8 @@ int program_open(struct options *o, struct program *p)
         return EXIT_USAGE;
     }
     if (o->cores == CORES_FROM_PROGRAM) {
-        o->cores = DEFAULT_CORES;
+        /* SV-COMP's program without threads is one thread: main */
+        o->cores = o->svcomp ? 1 : DEFAULT_CORES;
         if (image_find_symbol(img, THREADS_SYMBOL) != NULL &&
             (o->cores = (int)cores_for_threads(o, cpu, img, &error)) == 0) {
             fprintf(stderr, "atomsim: %s\n", error->message);

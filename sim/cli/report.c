@@ -1,4 +1,5 @@
 /* report.c — see report.h. */
+#include "config.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "report/timeline.h"
 #include "detect/progress.h"
 #include "report/report-json.h"
+#include "report/witness.h"
 #include "core/guest-abi.h"
 
 static char *report_result_kept(const struct run *r);
@@ -204,6 +206,25 @@ static void run_texts_clear(struct run_texts *t)
     g_free(t->abnormal);
 }
 
+/* --svcomp: the violation witness of a run that reached reach_error().
+ * EXIT_USAGE (error set) if it cannot be written. */
+static int write_witness(const struct options *o, const struct run *r,
+                         const struct run_texts *t, GError **error)
+{
+    for (unsigned i = 0; i < findings_count(&r->found); i++) {
+        const struct finding *f = findings_at(&r->found, i);
+        if (!f->reach_error)
+            continue;
+        struct witness w = { .input = o->svcomp_input,
+                             .specification = "G ! call(reach_error())",
+                             .data_model = r->m->cpu->word_size == 8 ? "LP64" : "ILP32",
+                             .version = PACKAGE_VERSION, .call = f->pc,
+                             .reproduce = t->reproduce };
+        return witness_write(o->witness, r->m->img, &w, error) ? EXIT_CLEAN : EXIT_USAGE;
+    }
+    return EXIT_CLEAN;
+}
+
 /* --json, --timeline and --record for run r; search: the line that sums up
  * the search the run was part of, or NULL.  EXIT_USAGE if a file cannot be
  * written, else status. */
@@ -245,6 +266,10 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
     if (o->export_view != NULL &&
         !litmus_export_write(o->export_view, &r->found, o->export_litmus, &error)) {
         fprintf(stderr, "atomsim: --export-litmus %s: %s\n", o->export_litmus, error->message);
+        return EXIT_USAGE;
+    }
+    if (o->svcomp != NULL && write_witness(o, r, t, &error) == EXIT_USAGE) {
+        fprintf(stderr, "atomsim: --witness %s: %s\n", o->witness, error->message);
         return EXIT_USAGE;
     }
     /* A finding's schedule goes to --record FILE, or else next to the JSON

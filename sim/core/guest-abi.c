@@ -238,7 +238,7 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
  * which cores run. */
 #define GUEST_CALLS(X)                                                                   \
     X(WRITE, cpu->sys_write, "write", REACH_READS_MEMORY, false, call_write)             \
-    X(EXIT, cpu->sys_exit, "exit", REACH_SCHEDULE, false, call_exit)                     \
+    X(EXIT, cpu->sys_exit, "exit", REACH_EXIT, false, call_exit)                         \
     X(EXIT_GROUP, cpu->sys_exit_group, "exit_group", REACH_SCHEDULE, false,              \
       call_exit_group)                                                                   \
     X(CPU_ID, SIM_SYS_CPU_ID, "sim_cpu_id", REACH_OWN_CORE, true, call_cpu_id)           \

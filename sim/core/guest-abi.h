@@ -63,6 +63,7 @@ enum guest_call_reach {
     REACH_WAIT,
     REACH_WAKE,          /* sim_wake: the cores that wait on its first argument run */
     REACH_THREADS,       /* pthread_create's core: counts the threads */
+    REACH_EXIT,          /* exit: the caller ends (and a barrier may complete) */
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);

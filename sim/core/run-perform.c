@@ -353,8 +353,10 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         return;
     }
     if (ii->kind == INSN_LOAD && r->opt->await_spins && !r->views.on &&
-        spin_before_load(r, rc, pc))
+        spin_before_load(r, rc, pc)) {
+        step_stop_before(r, rc, pc);
         return;
+    }
     if (!step_take(r, rc, ii, pc, addr))
         return;
 
@@ -500,8 +502,10 @@ void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
         run_end_with(r, RUN_INSN_BUDGET);
         return;
     }
-    if (G_UNLIKELY(c->insns >= rc->spin.quiet_until) && spin_quiet(r, rc, pc))
+    if (G_UNLIKELY(c->insns >= rc->spin.quiet_until) && spin_quiet(r, rc, pc)) {
+        step_stop_before(r, rc, pc);
         return;
+    }
     const struct insn_info *ii = codemap_get(&r->m->code, pc);
     if (G_LIKELY(ii->kind == INSN_PRIVATE))
         follow_registers(rc, ii, 0, 0);

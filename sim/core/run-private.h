@@ -69,15 +69,16 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
     return e;
 }
 
-/* run-spin.c ------------------------------------------------------------- */
+/* run-spin.c (called by run-common.c and run-perform.c; calls none of
+ * the run's files) ---------------------------------------------------------- */
 
 /* A run begins: nothing watched. */
 void spin_reset(struct run_core *rc);
 /* Before the core's shared load at pc (await_spins, a model without
- * views): true if it waits instead, stopped before pc. */
+ * views): true if it waits instead (to be stopped before pc). */
 bool spin_before_load(struct run *r, struct run_core *rc, uint64_t pc);
 /* Before each instruction from spin.quiet_until on: true if the core waits
- * instead, stopped before pc. */
+ * instead (to be stopped before pc). */
 bool spin_quiet(struct run *r, struct run_core *rc, uint64_t pc);
 /* Event e is made: its core's watch notes it, and a core whose loop it
  * may end runs again. */

@@ -65,7 +65,7 @@ static bool reads_unchanged(const struct run *r, const struct spin_watch *w)
 }
 
 /* The core waits before the instruction at pc until a write to what it
- * read or to its stack. */
+ * read or to its stack (the caller stops its engine there). */
 static void park(struct run *r, struct run_core *rc, uint64_t pc, bool private)
 {
     struct core *c = rc->core;
@@ -77,7 +77,6 @@ static void park(struct run *r, struct run_core *rc, uint64_t pc, bool private)
     rc->spin.resume_private = private;
     if (private)
         rc->spin.nreads = 0;
-    step_stop_before(r, rc, pc);
 }
 
 /* Has the core loaded at pc since the anchor? */

@@ -4,7 +4,7 @@
 
 void svcomp_init(struct svcomp *h, const struct machine *m)
 {
-    *h = (struct svcomp){ .img = m->img };
+    *h = (struct svcomp){ .m = m, .img = m->img };
 }
 
 static void begin(void *ctx, const struct run_control *ctl)
@@ -22,7 +22,11 @@ static void ignore_event(void *ctx, const struct event *e)
 static bool reached(void *ctx, unsigned core, uint64_t pc)
 {
     struct svcomp *h = ctx;
-    g_autofree char *where = image_name_pc(h->img, pc);
+    /* where it was called: where it returns to, if the cpu says */
+    uint64_t ra = 0;
+    if (h->m->cpu->return_address(h->m->cores[core].uc, &ra) == UC_ERR_OK && ra != 0)
+        pc = ra;
+    g_autofree char *where = ra != 0 ? image_name_return(h->img, pc) : image_name_pc(h->img, pc);
     g_autofree char *text = g_strdup_printf("check failed: " SVCOMP_ERROR_SYMBOL "() reached, "
                                             "at pc 0x%" G_GINT64_MODIFIER "x (%s)", pc, where);
     struct finding f = { .kind = FINDING_CHECK_FAILED, .core = core, .text = text, .pc = pc,

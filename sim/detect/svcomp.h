@@ -3,7 +3,8 @@
  * unreach-call), whatever the function's body does.  The sink watches the
  * function's entry; a core that reaches it is a finding, marked as the
  * property's violation (finding.reach_error, which --only-reach-error
- * keeps), and the program ends there, as at an abort. */
+ * keeps), at the call (its pc where the call returns to, as a failed
+ * sim_check's), and the program ends there, as at an abort. */
 #ifndef ATOMSIM_SVCOMP_H
 #define ATOMSIM_SVCOMP_H
 
@@ -13,6 +14,7 @@
 #define SVCOMP_ERROR_SYMBOL "reach_error"
 
 struct svcomp {
+    const struct machine *m;
     const struct image *img;
     const struct run_control *ctl;
 };

@@ -147,8 +147,10 @@ static void add_access(const struct equivalence *eq, struct footprint *f, const 
 
 /* What a trap touches: calls that decide which cores run write a pseudo
  * word.  A wait reads the word it waits on and, with a wake on that word,
- * the word's waiters: waits and wakes on different words commute (a wait
- * may complete a barrier, so both read which cores run).  Under a model
+ * the word's waiters: waits and wakes on different words commute.  A wait
+ * or a core's exit may complete a barrier, and a wake starts cores a
+ * barrier must wait for: they read which cores run, and commute with each
+ * other, not with a barrier, exit_group or an atomic section.  Under a model
  * with views, they synchronise every waiting core (views_sync): there they
  * commute with nothing, or are taken as calls that decide which cores
  * run. */
@@ -157,7 +159,7 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
     enum guest_call_reach reach = guest_call_reach(eq->m->cpu, e->old_value);
     if (eq->views && reach == REACH_WAIT)
         reach = REACH_ANYTHING;
-    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS))
+    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS || reach == REACH_EXIT))
         reach = REACH_SCHEDULE;
     uint64_t word = e->new_value >> WORD_SHIFT;
     switch (reach) {
@@ -171,6 +173,8 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
         /* fall through */
     case REACH_WAKE:
         footprint_add(f, true, WAITERS_WORD(e->new_value), WAITERS_WORD(e->new_value));
+        /* fall through */
+    case REACH_EXIT:
         footprint_add(f, false, SCHEDULE_WORD, SCHEDULE_WORD);
         break;
     case REACH_SCHEDULE:

@@ -6,7 +6,7 @@
 # FUZZ_SECONDS (30) from its seeds in corpus/<target>/; new inputs go to
 # tests/fuzz/work/<target>/ in the build tree.
 FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay fuzz-decode \
-	fuzz-litmus fuzz-step
+	fuzz-litmus fuzz-step fuzz-property
 FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
@@ -18,8 +18,10 @@ fuzz_replay_SRCS = %D%/fuzz-replay.c $(SCHED_SRCS)
 fuzz_decode_SRCS = %D%/fuzz-decode.c $(filter cpus/%.c,$(libatomsim_a_SOURCES))
 fuzz_litmus_SRCS = %D%/fuzz-litmus.c $(filter sim/litmus/%.c,$(libatomsim_a_SOURCES))
 fuzz_step_SRCS = %D%/fuzz-step.c sim/cli/step-command.c
+fuzz_property_SRCS = %D%/fuzz-property.c sim/cli/cli-options.c $(SCHED_SRCS)
 EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
-	%D%/fuzz-replay.c %D%/fuzz-decode.c %D%/fuzz-litmus.c %D%/fuzz-step.c %D%/corpus
+	%D%/fuzz-replay.c %D%/fuzz-decode.c %D%/fuzz-litmus.c %D%/fuzz-step.c \
+	%D%/fuzz-property.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)
 # The smallest example of every cpu seeds the ELF target.
 FUZZ_ELF_SEEDS = $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/counter.elf)
@@ -45,6 +47,8 @@ tests/fuzz/fuzz-litmus: $(fuzz_litmus_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_litmus_SRCS))
 tests/fuzz/fuzz-step: $(fuzz_step_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_step_SRCS))
+tests/fuzz/fuzz-property: $(fuzz_property_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_property_SRCS))
 
 fuzz: $(FUZZ_TARGETS:%=tests/fuzz/%)
 # Run every target for FUZZ_SECONDS (make -j runs several at once); fail if
