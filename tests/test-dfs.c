@@ -213,10 +213,36 @@ static void test_await(gconstpointer data)
     }
 }
 
+/* sim_choose's values are choices of the search: the one bad pair of 15
+ * is found, and its schedule (=VALUE) gives it again; with none bad, the
+ * search tried every pair and says verified.  A __VERIFIER_nondet value
+ * the search tries (-1) is found with the interleaving it needs. */
+static void test_choices(gconstpointer data)
+{
+    const char *cpu = data;
+    g_autofree char *prog = guest(cpu, "choose");
+    struct result r = atomsim("--cores", "1", "--sched", "dfs", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "check failed: the one bad pair"));
+    g_assert_nonnull(strstr(r.out, "=4"));
+    g_auto(GStrv) again = reproduce_argv(r.out);
+    result_clear(&r);
+    r = run_argv((const char *const *)again);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "check failed: the one bad pair"));
+    result_clear(&r);
+    r = atomsim("--cores", "2", "--sched", "dfs", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "atomsim: verified: no schedule with at most 2 preemptions "
+                                   "finds anything"));
+    result_clear(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    const struct per_cpu_test tests[] = { { "reduction", test_dfs }, { "await", test_await } };
+    const struct per_cpu_test tests[] = { { "reduction", test_dfs }, { "await", test_await },
+                                            { "choices", test_choices } };
     add_per_cpu_tests("dfs", tests, G_N_ELEMENTS(tests));
     return g_test_run();
 }

@@ -120,21 +120,6 @@ static void test_dfs_memory(gconstpointer data)
     g_assert_cmpint(kib, <, DFS_RSS_BOUND_KIB);
 }
 
-/* The line after "atomsim: reproduce: " as an argv that runs this build
- * (to free). */
-static char **reproduce_argv(const char *out)
-{
-    const char *line = strstr(out, "atomsim: reproduce: atomsim ");
-    g_assert_nonnull(line);
-    line += strlen("atomsim: reproduce: ");
-    g_autofree char *text = g_strndup(line, strcspn(line, "\n"));
-    char **argv = NULL;
-    g_assert_true(g_shell_parse_argv(text, NULL, &argv, NULL));
-    g_free(argv[0]);
-    argv[0] = g_strdup(BUILDDIR "/atomsim");
-    return argv;
-}
-
 /* out without the lines a search adds around the run it reports (to
  * free).  After --shrink, the run shrinking started from comes first. */
 static char *run_lines(const char *out)

@@ -263,4 +263,17 @@ static inline const char *first_cpu(void)
     return first;
 }
 
+/* The line "atomsim: reproduce: ..." of out, as an argv (to free). */
+static inline char **reproduce_argv(const char *out)
+{
+    const char *line = strstr(out, "atomsim: reproduce: atomsim ");
+    g_assert_nonnull(line);
+    line += strlen("atomsim: reproduce: atomsim ");
+    g_autofree char *text = g_strndup(line, strcspn(line, "\n"));
+    g_autofree char *cmd = g_strdup_printf(BUILDDIR "/atomsim %s", text);
+    char **argv = NULL;
+    g_assert_true(g_shell_parse_argv(cmd, NULL, &argv, NULL));
+    return argv;
+}
+
 #endif

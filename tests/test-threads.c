@@ -246,19 +246,6 @@ static void test_malloc(gconstpointer data)
     result_clear(&r);
 }
 
-/* The line "atomsim: reproduce: ..." of out, as an argv (to free). */
-static char **reproduce_argv(const char *out)
-{
-    const char *line = strstr(out, "atomsim: reproduce: atomsim ");
-    g_assert_nonnull(line);
-    line += strlen("atomsim: reproduce: atomsim ");
-    g_autofree char *text = g_strndup(line, strcspn(line, "\n"));
-    g_autofree char *cmd = g_strdup_printf(BUILDDIR "/atomsim %s", text);
-    char **argv = NULL;
-    g_assert_true(g_shell_parse_argv(cmd, NULL, &argv, NULL));
-    return argv;
-}
-
 /* SV-COMP's harness: a hunt finds the nondet value 7 (runs whose
  * assumption fails are counted apart), and the reproduce line and a
  * recorded schedule give that value again; atomic sections and an atomic

@@ -19,6 +19,9 @@
 #define SIM_SYS_ATOMIC     0xA7008  /* (1: begin, 0: end) -> 0; no other core runs between */
 #define SIM_SYS_NONDET     0xA7009  /* (bits) -> a value of that many bits from the run's seed */
 #define SIM_SYS_ASSUME     0xA700A  /* () -> does not return: the run ends quietly */
+#define SIM_SYS_CHOOSE     0xA700B  /* (n) -> a value from 0 to n - 1 (n from 1 to
+                                       SIM_CHOOSE_MAX): the seed's, or a search's */
+#define SIM_CHOOSE_MAX     16
 
 /* What a core waits for (SIM_SYS_WAIT's third argument: the kind, and above
  * bit 8 a detail: the thread joined). */

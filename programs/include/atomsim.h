@@ -22,6 +22,10 @@
 unsigned sim_cpu_id(void);
 /* How many cores run the program. */
 unsigned sim_ncpus(void);
+/* A value from 0 to n - 1 (n from 1 to 16): a random run draws it from
+ * its seed, and --sched dfs tries every one (each a choice of the
+ * search, as __VERIFIER_nondet_* values are).  Not under atomsim: 0. */
+unsigned sim_choose(unsigned n);
 /* Wait until every running core has called sim_barrier(). */
 void sim_barrier(void);
 /* Write a string and a newline, or formatted output (printf's formats), to

@@ -16,6 +16,12 @@ unsigned sim_cpu_id(void)
     return r < 0 ? 0 : (unsigned)r;    /* not under atomsim: cpu 0 of 1 */
 }
 
+unsigned sim_choose(unsigned n)
+{
+    long r = sim_syscall(SIM_SYS_CHOOSE, n, 0, 0);
+    return r < 0 ? 0 : (unsigned)r;
+}
+
 unsigned sim_ncpus(void)
 {
     long r = sim_syscall(SIM_SYS_NCPUS, 0, 0, 0);

@@ -52,7 +52,8 @@ struct event {
     uint64_t addr;      /* 0 for fences, clrex and traps */
     /* The first 8 bytes at addr in the cpu's byte order, before and after
      * the operation (a failed SC or CAS leaves them equal); a TRAP's call
-     * number and first argument. */
+     * number and first argument, or for one that draws a value
+     * (__VERIFIER_nondet_*, sim_choose) the value, its argument in size. */
     uint64_t old_value;
     uint64_t new_value;
     uint16_t core;

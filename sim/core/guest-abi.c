@@ -218,7 +218,8 @@ static int64_t call_nondet(struct machine *m, struct core *c, const uint64_t arg
                            struct guest_outcome *out)
 {
     (void)m, (void)c;
-    out->nondet_bits = args[0] == 0 || args[0] > 64 ? 64 : (unsigned)args[0];
+    (void)args;
+    out->draws = true;
     return 0;
 }
 
@@ -253,6 +254,7 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
     X(WAKE, SIM_SYS_WAKE, "wake", REACH_WAKE, false, call_wake)                          \
     X(ATOMIC, SIM_SYS_ATOMIC, "atomic section", REACH_SCHEDULE, true, call_atomic)       \
     X(NONDET, SIM_SYS_NONDET, "nondet", REACH_OWN_CORE, true, call_nondet)               \
+    X(CHOOSE, SIM_SYS_CHOOSE, "sim_choose", REACH_OWN_CORE, true, call_nondet)           \
     X(ASSUME, SIM_SYS_ASSUME, "assume", REACH_SCHEDULE, false, call_assume)
 
 enum call {
@@ -292,6 +294,43 @@ const char *guest_call_name(const struct cpu_ops *cpu, uint64_t nr)
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr)
 {
     return calls[call_of(cpu, nr)].reach;
+}
+
+enum guest_draw guest_call_draws(const struct cpu_ops *cpu, uint64_t nr)
+{
+    enum call call = call_of(cpu, nr);
+    return call == CALL_CHOOSE ? DRAW_CHOICE : call == CALL_NONDET ? DRAW_BITS : DRAW_NONE;
+}
+
+unsigned guest_call_domain(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg,
+                           uint64_t *values)
+{
+    enum call call = call_of(cpu, nr);
+    if (call == CALL_CHOOSE) {
+        for (unsigned i = 0; i < arg; i++)
+            values[i] = i;
+        return (unsigned)arg;
+    }
+    if (call != CALL_NONDET)
+        return 0;
+    uint64_t all = arg >= 64 ? UINT64_MAX : (1ull << arg) - 1;
+    uint64_t candidates[] = { 0, 1, all, all >> 1, (all >> 1) + 1 };
+    unsigned n = 0;
+    for (unsigned i = 0; i < G_N_ELEMENTS(candidates); i++) {
+        bool again = false;
+        for (unsigned k = 0; k < n; k++)
+            again |= values[k] == candidates[i];
+        if (!again)
+            values[n++] = candidates[i];
+    }
+    return n;
+}
+
+uint64_t guest_call_draw_arg(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg)
+{
+    if (call_of(cpu, nr) == CALL_CHOOSE)
+        return arg < 1 ? 1 : MIN(arg, SIM_CHOOSE_MAX);
+    return arg == 0 || arg > 64 ? 64 : arg;
 }
 
 bool guest_call_quiet(const struct cpu_ops *cpu, uint64_t nr)

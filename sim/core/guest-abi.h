@@ -21,8 +21,8 @@ struct guest_outcome {
     bool aborted;               /* abort: every core ended */
     unsigned cores_needed;      /* pthread_create (called at check_pc) found no core left:
                                    the run needs this many */
-    unsigned nondet_bits;       /* the result is to be a value of this many bits from
-                                   the run's seed */
+    bool draws;                 /* the result is the value the call's event drew
+                                   (run_draw: __VERIFIER_nondet_*, sim_choose) */
     bool assume_failed;         /* __VERIFIER_assume's condition was false: the run ends */
 };
 
@@ -67,6 +67,21 @@ enum guest_call_reach {
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);
+/* Does call nr draw a value: __VERIFIER_nondet_* (DRAW_BITS: of the bits
+ * its argument says), sim_choose (DRAW_CHOICE: one of n)? */
+enum guest_draw { DRAW_NONE, DRAW_BITS, DRAW_CHOICE };
+enum guest_draw guest_call_draws(const struct cpu_ops *cpu, uint64_t nr);
+/* A call that draws a value (__VERIFIER_nondet_*, sim_choose), with
+ * argument arg as guest_call_draw_arg makes it (bits; n): the values a
+ * search tries, into values (at most GUEST_DOMAIN_MAX), their number; 0
+ * for any other call.  The bits' 0, 1, all ones, and the signed bounds;
+ * every one of sim_choose's. */
+#define GUEST_DOMAIN_MAX 16
+unsigned guest_call_domain(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg,
+                           uint64_t *values);
+/* Its argument as the call takes it: bits from 1 to 64 (0: 64), n from 1
+ * to SIM_CHOOSE_MAX. */
+uint64_t guest_call_draw_arg(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg);
 /* Does call nr change nothing another core could see (sim_cpu_id, an atomic
  * section's bounds, a nondet value)?  A core that spins through such calls
  * still only spins. */

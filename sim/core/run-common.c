@@ -4,6 +4,7 @@
  * the next step (run-step.c) call down in that order and never in a
  * circle. */
 #include "base/log.h"
+#include "guest-abi.h"
 #include "run-private.h"
 
 /* The log's line for an event. */
@@ -53,6 +54,39 @@ void run_emit(struct run *r, const struct event *e)
     spin_note(r, e);
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
+}
+
+/* A seeded value: core's k-th value of a run depends on the seed, the
+ * core and k only, so a replay or a shrunk schedule of the run gives each
+ * core the same values.  Half are small (-4 .. 15), where programs'
+ * assumptions and loop bounds tend to be, the rest any 64-bit value. */
+static uint64_t seeded_value(struct run *r, struct run_core *rc)
+{
+    struct rng g;
+    rng_seed(&g, r->nondet_seed ^ (rc->core->id + 1) * 0xd1b54a32d192ed03ull ^
+                     rc->nondet_calls++ * 0x8cb92ba72f3d8dd7ull);
+    uint64_t v = rng_next(&g);
+    if (v & 1)
+        v = (uint64_t)((int64_t)rng_range(&g, 0, 20) - 4);
+    return v;
+}
+
+void run_draw(struct run *r, struct run_core *rc, struct event *e, uint64_t arg)
+{
+    enum guest_draw draw = guest_call_draws(r->m->cpu, e->old_value);
+    arg = guest_call_draw_arg(r->m->cpu, e->old_value, arg);
+    r->nondet_bits |= draw == DRAW_BITS;
+    uint64_t v;
+    if (sched_predicted(r->sched, rc->core->id, r->turn_left, NULL, 0, &v)) {
+        sched_turns_set_predicted(r->turns, v);
+    } else {
+        v = seeded_value(r, rc);
+        r->nondet_used = true;
+    }
+    v = draw == DRAW_CHOICE ? v % arg : arg >= 64 ? v : v & ((1ull << arg) - 1);
+    rc->drawn = v;
+    e->new_value = v;
+    e->size = (uint8_t)arg;
 }
 
 void run_end_with(struct run *r, enum run_end why)

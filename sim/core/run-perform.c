@@ -452,6 +452,8 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         if (err != UC_ERR_OK)
             run_engine_failed(r, "read a system call's number", err);
         e.new_value = args[0];
+        if (G_UNLIKELY(guest_call_draws(m->cpu, e.old_value) != DRAW_NONE))
+            run_draw(r, rc, &e, args[0]);
         run_emit(r, &e);
         break;
     }

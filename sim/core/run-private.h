@@ -12,6 +12,11 @@
 
 /* Give e to every sink. */
 void run_emit(struct run *r, const struct event *e);
+/* The TRAP e calls for a value (guest_call_draws; arg: the call's first
+ * argument): the strategy's (a search's =VALUE, kept in the run's turns),
+ * or else one drawn from the seed.  It goes into e (new_value, and the
+ * call's argument as size) and is the call's result (rc->drawn). */
+void run_draw(struct run *r, struct run_core *rc, struct event *e, uint64_t arg);
 /* The run ends when the engine stops. */
 void run_end_with(struct run *r, enum run_end why);
 /* The run ends with a guest fault, what (to free) saying what it was. */

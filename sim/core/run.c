@@ -122,23 +122,6 @@ static void act_on(struct run *r, struct run_core *rc, const struct guest_outcom
         run_end_with(r, RUN_ASSUMED);
 }
 
-/* __VERIFIER_nondet_*: core's k-th value of a run depends on the seed, the
- * core and k only, so a replay or a shrunk schedule of the run gives each
- * core the same values.  Half are small (-4 .. 15), where programs'
- * assumptions and loop bounds tend to be, the rest any value of the
- * width. */
-static uint64_t nondet_value(struct run *r, struct run_core *rc, unsigned bits)
-{
-    struct rng g;
-    rng_seed(&g, r->nondet_seed ^ (rc->core->id + 1) * 0xd1b54a32d192ed03ull ^
-                     rc->nondet_calls++ * 0x8cb92ba72f3d8dd7ull);
-    uint64_t v = rng_next(&g);
-    if (v & 1)
-        v = (uint64_t)((int64_t)rng_range(&g, 0, 20) - 4);
-    r->nondet_used = true;
-    return bits >= 64 ? v : v & ((1ull << bits) - 1);
-}
-
 /* The cores the guest's runtime does not run now (not one that waits for
  * the write its load read), a mask. */
 static uint64_t cores_waiting(const struct machine *m)
@@ -210,8 +193,8 @@ static void on_syscall(struct run_core *rc)
     struct guest_outcome out;
     uint64_t waiting = r->views.on ? cores_waiting(r->m) : 0;
     int64_t result = guest_call(r->m, c, nr, args, &out);
-    if (out.nondet_bits)
-        result = (int64_t)nondet_value(r, rc, out.nondet_bits);
+    if (out.draws)
+        result = (int64_t)rc->drawn;
     act_on(r, rc, &out);
     g_free(out.check_failed);
     if (r->views.on)
@@ -381,7 +364,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->end = RUN_DONE;
     r->fault_core = 0;
     r->nondet_seed = opt->fault_seed;
-    r->nondet_used = false;
+    r->nondet_used = r->nondet_bits = false;
     r->report_only = opt->report_only;
     r->quiet_budget = opt->report_only != REPORT_ALL;
     r->cores_needed = 0;

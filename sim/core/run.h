@@ -138,6 +138,7 @@ struct run_core {
     uint64_t fault_addr;
     int fault_type;             /* uc_mem_type, or -1 */
     uint64_t nondet_calls;      /* __VERIFIER_nondet_* values drawn so far */
+    uint64_t drawn;             /* the last (run_draw) */
     struct spin_watch spin;
     uc_hook hooks[4];           /* the run's hooks on the core's engine */
     unsigned nhooks;
@@ -189,7 +190,9 @@ struct run {
     uint64_t spinning;          /* the cores in CORE_SPINS, a mask */
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
-    bool nondet_used;           /* the guest drew one */
+    bool nondet_used;           /* the guest drew one from the seed */
+    bool nondet_bits;           /* it called __VERIFIER_nondet_* (whose values a
+                                   search does not try all of) */
     enum report_only report_only;       /* opt's */
     bool quiet_budget;          /* opt's report_only: a budget's end is no finding */
     unsigned cores_needed;      /* RUN_NO_CORE: the cores the program asked for, */

@@ -372,7 +372,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
             break;
         }
         out->out_of_budget += run_out_of_budget(r);
-        out->nondet |= r->nondet_used;
+        out->nondet |= r->nondet_bits;
         /* a run whose load read a value no write gave is no execution */
         if (!cut && r->end != RUN_UNFULFILLED && count_class(&s, out) && r->end == RUN_DONE &&
             o->completed != NULL)

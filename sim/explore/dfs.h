@@ -45,7 +45,7 @@ struct dfs_result {
     unsigned cuts;              /* of them cut short: equivalent to ones explored */
     unsigned skipped;           /* children not started: likewise */
     unsigned out_of_budget;     /* of them ran out of budget (no finding: --only-checks) */
-    bool nondet;                /* a run drew __VERIFIER_nondet values (the seed's) */
+    bool nondet;                /* a run drew __VERIFIER_nondet values (not all tried) */
     unsigned forgotten;         /* times the explored prefixes were dropped */
     unsigned distinct;          /* distinct interleavings (Mazurkiewicz traces)
                                    the runs not cut short completed */

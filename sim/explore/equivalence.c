@@ -43,6 +43,8 @@ struct step {
      * could read, of 1 + could_older, the oldest `telling` out of order */
     uint8_t older, could_older, telling;
     bool may_predict;           /* a load that could read a write still to come */
+    bool draws;                 /* a call that drew a value (addr: the call, size: its
+                                   argument; value: what it drew) */
     uint8_t size;               /* its access, and the value it read */
     uint64_t addr, value;
     uint32_t seq;               /* its agent's levels up to it, interned */
@@ -441,6 +443,13 @@ static void equivalence_event(void *ctx, const struct event *e)
     }
     struct step s = { .core = agent, .addr = e->addr, .size = e->size,
                       .value = e->new_value & value_mask(e->size ? e->size : 8) };
+    if (e->kind == EVENT_TRAP && guest_call_draws(eq->m->cpu, e->old_value) != DRAW_NONE) {
+        /* the value drawn is the step's choice, as a load's read is */
+        s.draws = true;
+        s.addr = e->old_value;
+        s.value = e->new_value;
+        s.older = predicted_code(eq, s.value);
+    }
     if (e->kind == EVENT_LOAD && !(e->flags & EVENT_DRAINED)) {
         s.older = e->predicted ? predicted_code(eq, s.value) : e->older;
         s.could_older = e->could_older;
@@ -574,6 +583,14 @@ unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned
 {
     const struct step *load = step_at(eq, step);
     unsigned n = 0;
+    if (load->draws) {
+        uint64_t values[GUEST_DOMAIN_MAX];
+        unsigned domain = guest_call_domain(eq->m->cpu, load->addr, load->size, values);
+        for (unsigned i = 0; i < domain && n < max; i++)
+            if (values[i] != load->value)
+                older[n++] = predicted_code(eq, values[i]);
+        return n;
+    }
     if (!load->may_predict)
         return 0;
     for (guint i = 0; i < eq->writes->len && n < max; i++) {

@@ -78,7 +78,9 @@ bool equivalence_predicted_value(const struct equivalence *eq, unsigned older,
 /* The values a load at step `step` could read from writes still to come:
  * those that other cores' writes to its location after it in the last run
  * wrote, but not the one it read; their codes into older[] (at most max),
- * their number returned. */
+ * their number returned.  For a call that drew a value (__VERIFIER_nondet_*,
+ * sim_choose: a choice as a load's read is, with the same codes), the
+ * other values of its domain (guest_call_domain). */
 unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned *older,
                                  unsigned max);
 /* Prefixes are named by interning every core's list of levels: a name is

@@ -118,6 +118,8 @@ void trace_format_outcome(const struct machine *m, const struct event *e, GStrin
             g_string_append(s, name);
         else
             g_string_append_printf(s, "system call %" G_GUINT64_FORMAT, e->old_value);
+        if (guest_call_draws(m->cpu, e->old_value) != DRAW_NONE)
+            g_string_append_printf(s, " -> %" G_GUINT64_FORMAT, e->new_value);
         return;
     }
     default:

@@ -79,8 +79,8 @@ static bool parse_turn(const char *text, unsigned ncores, struct sched_turn *tur
             !g_ascii_string_to_unsigned(equals + 1, 10, 0, G_MAXUINT64, &turn->value, NULL)) {
             g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_USAGE,
                         "'%s': =VALUE ends a core's turn (not a drain's, not with ~OLDER): the "
-                        "value, 0 or more, its last load reads from a write still to come",
-                        text);
+                        "value, 0 or more, its last load reads from a write still to come, or "
+                        "its last call of __VERIFIER_nondet_* or sim_choose returns", text);
             return false;
         }
         turn->predicted = true;
