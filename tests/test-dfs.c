@@ -5,7 +5,10 @@
  * and with ATOMSIM_DFS_REDUCE=0 (every schedule within the bound).  Both
  * write the distinct interleavings they complete (ATOMSIM_DFS_CLASSES):
  * the sets must be equal, and the reduced search completes (runs not cut
- * short) at most 1.2 times as many schedules as there are interleavings.
+ * short) at most 1.5 times as many schedules as there are interleavings
+ * (a core that waits at a spin takes no step: where it starts to wait
+ * depends on where its trips were preempted, which the names of prefixes
+ * do not tell, so some interleavings complete twice).
  * The unreduced search also checks the independence relation itself:
  * every run of one interleaving must see the same values.
  *
@@ -144,8 +147,8 @@ static void check_case(const struct dfs_case *c, const char *cpu, const char *me
     g_assert_cmpuint(reduced.distinct, ==, all.distinct);
     for (guint i = 0; on[i] != NULL; i++)
         g_assert_cmpstr(on[i], ==, off[i]);
-    /* and it runs each about once: completed <= 1.2 x distinct */
-    g_assert_cmpuint(5 * (reduced.runs - reduced.cut), <=, 6 * reduced.distinct);
+    /* and it runs each about once: completed <= 1.5 x distinct */
+    g_assert_cmpuint(2 * (reduced.runs - reduced.cut), <=, 3 * reduced.distinct);
     /* and it never runs more */
     g_assert_cmpuint(reduced.runs, <=, all.runs);
 }

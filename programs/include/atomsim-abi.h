@@ -22,6 +22,11 @@
 #define SIM_SYS_CHOOSE     0xA700B  /* (n) -> a value from 0 to n - 1 (n from 1 to
                                        SIM_CHOOSE_MAX): the seed's, or a search's */
 #define SIM_CHOOSE_MAX     16
+/* Threads (2): a core a threaded program has not started waits from the
+ * run's start, without running an instruction (SIM_WAIT_IDLE). */
+#define SIM_SYS_THREAD_START 0xA700C  /* (core) -> 0: the core, made by THREAD_NEW, starts
+                                         at the program's entry (its thread is ready) */
+#define SIM_SYS_JOIN       0xA700D  /* (core) -> 0 once that core has ended */
 
 /* What a core waits for (SIM_SYS_WAIT's third argument: the kind, and above
  * bit 8 a detail: the thread joined). */

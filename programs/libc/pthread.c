@@ -1,9 +1,13 @@
 /* pthread.c — POSIX threads on atomsim's cores (<pthread.h>).
  *
  * Each thread runs on a core of its own: SIM_SYS_THREAD_NEW gives the next
- * free core, which waits in __sim_thread_idle (sim.c sends every core but
- * 0 there in a program that links this file) until its slot holds a
- * function.  Blocking is Linux's futex protocol on atomsim's sim_wait and
+ * free core, which has waited since the run began without running; once
+ * its slot holds the function, SIM_SYS_THREAD_START starts it at the
+ * program's entry, and it goes to __sim_thread_idle (sim.c sends every
+ * core but 0 there in a program that links this file).  A join waits in
+ * atomsim (SIM_SYS_JOIN) until the thread's core has ended: no handshake
+ * through shared words, so no race between them for a search to explore.
+ * Other blocking is Linux's futex protocol on atomsim's sim_wait and
  * sim_wake: look at a word, then wait unless it changed — atomsim checks
  * and sleeps in one step, so no wake-up is lost.  Every wake is a trap,
  * and a trap drains the core's store buffer, so what the waker stored
@@ -53,9 +57,7 @@ static atomic_t *word(volatile int *w)
 void __sim_thread_idle(void) __attribute__((noreturn));
 void __sim_thread_idle(void)
 {
-    struct slot *s = &slots[sim_cpu_id()];
-    while (smp_load_acquire(&s->state) == SLOT_FREE)
-        sim_wait(&s->state, SLOT_FREE, SIM_WAIT_IDLE);
+    struct slot *s = &slots[sim_cpu_id()];     /* ready: its core was started */
     pthread_exit(s->start(s->arg));
 }
 
@@ -78,8 +80,8 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)
     struct slot *s = &slots[core];
     s->start = start;
     s->arg = arg;
-    smp_store_release(&s->state, SLOT_READY);
-    sim_wake(&s->state, 1);
+    s->state = SLOT_READY;
+    sim_syscall(SIM_SYS_THREAD_START, core, 0, 0);
     *thread = (pthread_t)core;
     return 0;
 }
@@ -90,12 +92,10 @@ int pthread_join(pthread_t thread, void **retval)
         return ESRCH;
     if (thread == pthread_self())
         return EDEADLK;
-    struct slot *s = &slots[thread];
-    int state;
-    while ((state = smp_load_acquire(&s->state)) != SLOT_DONE)
-        sim_wait(&s->state, state, SIM_WAIT_JOIN | (unsigned)thread << SIM_WAIT_DETAIL_SHIFT);
+    /* until its core ends (under qemu-user it ran inside pthread_create) */
+    sim_syscall(SIM_SYS_JOIN, (long)thread, 0, 0);
     if (retval)
-        *retval = s->ret;
+        *retval = slots[thread].ret;
     return 0;
 }
 
@@ -108,9 +108,8 @@ void pthread_exit(void *retval)
 {
     struct slot *s = &slots[sim_cpu_id()];
     s->ret = retval;
-    smp_store_release(&s->state, SLOT_DONE);
-    sim_wake(&s->state, WAKE_ALL);
-    sim_exit(0);
+    s->state = SLOT_DONE;
+    sim_exit(0);                /* its joiners go on */
 }
 
 pthread_t pthread_self(void)

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "base/error.h"
+#include "core/guest-abi.h"
 #include "explore/dfs.h"
 #include "program.h"
 
@@ -40,8 +41,6 @@ static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
     return false;
 }
 
-/* A function only a program that creates threads links (programs/libc/pthread.c) */
-#define THREADS_SYMBOL "__sim_thread_idle"
 /* The steps a run that counts threads may take */
 #define COUNT_THREADS_STEPS 100000
 
@@ -123,7 +122,7 @@ int program_open(struct options *o, struct program *p)
     if (o->cores == CORES_FROM_PROGRAM) {
         /* SV-COMP's program without threads is one thread: main */
         o->cores = o->svcomp ? 1 : DEFAULT_CORES;
-        if (image_find_symbol(img, THREADS_SYMBOL) != NULL &&
+        if (image_find_symbol(img, GUEST_THREADS_SYMBOL) != NULL &&
             (o->cores = (int)cores_for_threads(o, cpu, img, &error)) == 0) {
             fprintf(stderr, "atomsim: %s\n", error->message);
             return atomsim_exit_for(error);

@@ -75,6 +75,13 @@ static void core_exit(struct machine *m, struct core *c, int code, struct guest_
     c->state = CORE_EXITED;
     c->exit_code = code;
     out->exited |= 1ull << c->id;
+    /* its joiners go on */
+    for (unsigned i = 0; i < m->ncores; i++) {
+        struct core *j = &m->cores[i];
+        if (j->state == CORE_WAITING && wait_kind(j) == SIM_WAIT_JOIN &&
+            j->wait_what >> SIM_WAIT_DETAIL_SHIFT == c->id)
+            j->state = CORE_RUNNING;
+    }
     if (m->atomic_core == (int)c->id)
         m->atomic_core = -1;
     barrier_release_if_complete(m);
@@ -149,6 +156,49 @@ static int64_t call_thread_new(struct machine *m, struct core *c, const uint64_t
         return -EAGAIN;
     }
     return m->threads++;
+}
+
+/* SIM_SYS_THREAD_START: the core THREAD_NEW gave, which has not run, runs. */
+static int64_t call_thread_start(struct machine *m, struct core *c, const uint64_t args[3],
+                                 struct guest_outcome *out)
+{
+    (void)c, (void)out;
+    uint64_t core = args[0];
+    if (core == 0 || core >= m->threads || !guest_core_idle(&m->cores[core]))
+        return -EINVAL;
+    m->cores[core].state = CORE_RUNNING;
+    return 0;
+}
+
+/* SIM_SYS_JOIN: the caller waits until the core has ended (at once if it
+ * has). */
+static int64_t call_join(struct machine *m, struct core *c, const uint64_t args[3],
+                         struct guest_outcome *out)
+{
+    (void)out;
+    uint64_t core = args[0];
+    if (core >= m->ncores || core == c->id)
+        return -EINVAL;
+    if (m->cores[core].state == CORE_EXITED)
+        return 0;
+    c->state = CORE_WAITING;
+    c->wait_addr = 0;
+    c->wait_what = SIM_WAIT_JOIN | (uint64_t)core << SIM_WAIT_DETAIL_SHIFT;
+    if (m->atomic_core == (int)c->id)
+        m->atomic_core = -1;    /* a blocked core lets the others run */
+    barrier_release_if_complete(m);
+    return 0;
+}
+
+void guest_reset(struct machine *m)
+{
+    /* a threaded program's other cores wait for a thread, not yet run */
+    if (image_find_symbol(m->img, GUEST_THREADS_SYMBOL) == NULL)
+        return;
+    for (unsigned i = 1; i < m->ncores; i++) {
+        m->cores[i].state = CORE_WAITING;
+        m->cores[i].wait_what = SIM_WAIT_IDLE;
+    }
 }
 
 static int64_t call_exit(struct machine *m, struct core *c, const uint64_t args[3],
@@ -239,7 +289,7 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
  * which cores run. */
 #define GUEST_CALLS(X)                                                                   \
     X(WRITE, cpu->sys_write, "write", REACH_READS_MEMORY, false, call_write)             \
-    X(EXIT, cpu->sys_exit, "exit", REACH_EXIT, false, call_exit)                         \
+    X(EXIT, cpu->sys_exit, "exit", REACH_SCHEDULE, false, call_exit)                     \
     X(EXIT_GROUP, cpu->sys_exit_group, "exit_group", REACH_SCHEDULE, false,              \
       call_exit_group)                                                                   \
     X(CPU_ID, SIM_SYS_CPU_ID, "sim_cpu_id", REACH_OWN_CORE, true, call_cpu_id)           \
@@ -255,6 +305,9 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
     X(ATOMIC, SIM_SYS_ATOMIC, "atomic section", REACH_SCHEDULE, true, call_atomic)       \
     X(NONDET, SIM_SYS_NONDET, "nondet", REACH_OWN_CORE, true, call_nondet)               \
     X(CHOOSE, SIM_SYS_CHOOSE, "sim_choose", REACH_OWN_CORE, true, call_nondet)           \
+    X(THREAD_START, SIM_SYS_THREAD_START, "thread start", REACH_THREADS, false,          \
+      call_thread_start)                                                                 \
+    X(JOIN, SIM_SYS_JOIN, "join", REACH_JOIN, false, call_join)                          \
     X(ASSUME, SIM_SYS_ASSUME, "assume", REACH_SCHEDULE, false, call_assume)
 
 enum call {

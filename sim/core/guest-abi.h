@@ -42,6 +42,13 @@ void guest_end_program(struct machine *m, int code);
 /* Is c a core of a threaded program that waits for a thread to run? */
 bool guest_core_idle(const struct core *c);
 
+/* A function only a program that creates threads links
+ * (programs/libc/pthread.c): its cores but 0 wait for a thread. */
+#define GUEST_THREADS_SYMBOL "__sim_thread_idle"
+/* A run begins on m, reset: a threaded program's cores but 0 wait, idle,
+ * until a thread starts on them (SIM_SYS_THREAD_START). */
+void guest_reset(struct machine *m);
+
 /* The lowest core blocked in a wait (not idle), or NULL. */
 const struct core *guest_first_waiting(const struct machine *m);
 /* "cpu0 waits in pthread_join for the thread on cpu1; cpu1 waits for mutex
@@ -63,7 +70,7 @@ enum guest_call_reach {
     REACH_WAIT,
     REACH_WAKE,          /* sim_wake: the cores that wait on its first argument run */
     REACH_THREADS,       /* pthread_create's core: counts the threads */
-    REACH_EXIT,          /* exit: the caller ends (and a barrier may complete) */
+    REACH_JOIN,          /* join: waits until the core of its first argument ends */
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);

@@ -31,7 +31,7 @@
 #include "run-private.h"
 
 /* Instructions without a step before a core is watched at each one. */
-#define QUIET_INSNS 20000
+#define QUIET_INSNS 2000
 /* Trips with a new state each before the watch gives up for a while
  * (twice as long each time, up to QUIET_BACKOFF_MAX windows). */
 #define QUIET_TRIPS 64

@@ -380,6 +380,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     uc_err err = machine_reset(m);
     if (err != UC_ERR_OK)
         run_engine_failed(r, "reset a core", err);
+    guest_reset(m);
     if (opt->lock_table_size) {
         const struct symbol *size = image_find_symbol(m->img, LOCK_TABLE_SIZE_SYMBOL);
         machine_write(m, size->addr, 4, opt->lock_table_size);

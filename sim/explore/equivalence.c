@@ -149,19 +149,22 @@ static void add_access(const struct equivalence *eq, struct footprint *f, const 
 
 /* What a trap touches: calls that decide which cores run write a pseudo
  * word.  A wait reads the word it waits on and, with a wake on that word,
- * the word's waiters: waits and wakes on different words commute.  A wait
- * or a core's exit may complete a barrier, and a wake starts cores a
- * barrier must wait for: they read which cores run, and commute with each
- * other, not with a barrier, exit_group or an atomic section.  Under a model
- * with views, they synchronise every waiting core (views_sync): there they
- * commute with nothing, or are taken as calls that decide which cores
- * run. */
+ * the word's waiters: waits and wakes on different words commute.  A join
+ * waits for an exit, a wait or a join may complete a barrier, and a wake
+ * starts cores a barrier must wait for: they read which cores run, and
+ * commute with each other, not with an exit, a barrier or an atomic
+ * section.  (Exits that commuted
+ * would name fewer interleavings, not run fewer: the search would reach
+ * the same ones by other prefixes.)  Under a model with views, waits and
+ * joins synchronise every waiting core (views_sync): there they commute
+ * with nothing, and wakes and thread starts are taken as calls that
+ * decide which cores run. */
 static void add_trap(const struct equivalence *eq, struct footprint *f, const struct event *e)
 {
     enum guest_call_reach reach = guest_call_reach(eq->m->cpu, e->old_value);
-    if (eq->views && reach == REACH_WAIT)
+    if (eq->views && (reach == REACH_WAIT || reach == REACH_JOIN))
         reach = REACH_ANYTHING;
-    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS || reach == REACH_EXIT))
+    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS))
         reach = REACH_SCHEDULE;
     uint64_t word = e->new_value >> WORD_SHIFT;
     switch (reach) {
@@ -176,7 +179,7 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
     case REACH_WAKE:
         footprint_add(f, true, WAITERS_WORD(e->new_value), WAITERS_WORD(e->new_value));
         /* fall through */
-    case REACH_EXIT:
+    case REACH_JOIN:
         footprint_add(f, false, SCHEDULE_WORD, SCHEDULE_WORD);
         break;
     case REACH_SCHEDULE:
