@@ -71,6 +71,22 @@ static int compare_lines(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* argv run with the environment env: what it printed, its standard error
+ * in *err (to free); it must exit 0. */
+static char *run_clean(const char *const *argv, GStrv env, char **err)
+{
+    char *out = NULL;
+    int wait_status;
+    g_autoptr(GError) error = NULL;
+    if (!g_spawn_sync(NULL, (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, err,
+                      &wait_status, &error))
+        g_error("cannot run %s: %s", argv[0], error->message);
+    g_assert_true(WIFEXITED(wait_status));
+    if (WEXITSTATUS(wait_status) != 0)
+        g_error("%s exited %d: %s%s", argv[0], WEXITSTATUS(wait_status), out, *err);
+    return out;
+}
+
 /* atomsim argv with ATOMSIM_DFS_CLASSES=classes (and the reduction off
  * unless reduce): its summary; the sorted classes in *lines. */
 static struct summary search(const char *const *argv, bool reduce, const char *classes,
@@ -79,15 +95,8 @@ static struct summary search(const char *const *argv, bool reduce, const char *c
     g_auto(GStrv) env = g_get_environ();
     env = g_environ_setenv(env, "ATOMSIM_DFS_CLASSES", classes, TRUE);
     env = g_environ_setenv(env, "ATOMSIM_DFS_REDUCE", reduce ? "1" : "0", TRUE);
-    g_autofree char *out = NULL, *err = NULL;
-    int wait_status;
-    g_autoptr(GError) error = NULL;
-    if (!g_spawn_sync(NULL, (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
-                      &wait_status, &error))
-        g_error("cannot run %s: %s", argv[0], error->message);
-    g_assert_true(WIFEXITED(wait_status));
-    if (WEXITSTATUS(wait_status) != 0)
-        g_error("%s exited %d: %s%s", argv[0], WEXITSTATUS(wait_status), out, err);
+    g_autofree char *err = NULL;
+    g_autofree char *out = run_clean(argv, env, &err);
     /* every run of one interleaving saw the same values (dfs.c checks): the
      * steps the footprints say commute do */
     g_assert_null(strstr(err, "different values"));
@@ -172,13 +181,8 @@ static char *litmus_states(const char *file, const char *cpu, const char *memory
                            memory, file, NULL };
     g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "ATOMSIM_DFS_AWAIT",
                                          await ? "1" : "0", TRUE);
-    g_autofree char *out = NULL, *err = NULL;
-    int wait_status;
-    g_autoptr(GError) error = NULL;
-    if (!g_spawn_sync(NULL, (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
-                      &wait_status, &error))
-        g_error("cannot run %s: %s", argv[0], error->message);
-    g_assert_true(WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0);
+    g_autofree char *err = NULL;
+    g_autofree char *out = run_clean(argv, env, &err);
     g_autoptr(GPtrArray) states = g_ptr_array_new();
     g_auto(GStrv) lines = g_strsplit(out, "\n", -1);
     for (char **l = lines; *l; l++) {

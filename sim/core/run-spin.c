@@ -79,6 +79,14 @@ static void park(struct run *r, struct run_core *rc, uint64_t pc, bool private)
         rc->spin.nreads = 0;
 }
 
+/* Does the core run an atomic section (__VERIFIER_atomic_begin)?  Then no
+ * other core may run while it waits: it does not wait (the run ends at a
+ * budget, as the program never would). */
+static bool in_atomic_section(const struct run *r, const struct run_core *rc)
+{
+    return r->m->atomic_core == (int)rc->core->id;
+}
+
 /* Has the core loaded at pc since the anchor? */
 static bool read_at(const struct spin_watch *w, uint64_t pc)
 {
@@ -91,7 +99,7 @@ static bool read_at(const struct spin_watch *w, uint64_t pc)
 bool spin_before_load(struct run *r, struct run_core *rc, uint64_t pc)
 {
     struct spin_watch *w = &rc->spin;
-    if (w->loads == 0 || rc->resuming)
+    if (w->loads == 0 || rc->resuming || in_atomic_section(r, rc))
         return false;           /* its last step was no load, or seen already */
     if (!w->anchored || (pc != w->anchor && read_at(w, pc))) {
         /* the first load in a row, or a loop that does not come back to
@@ -124,7 +132,7 @@ bool spin_quiet(struct run *r, struct run_core *rc, uint64_t pc)
         quiet_restart(w, c->insns);
         return false;
     }
-    if (rc->resuming)
+    if (rc->resuming || in_atomic_section(r, rc))
         return false;           /* back at a step it was stopped before: seen */
     if (!w->quiet_anchored || c->insns - w->quiet_since > QUIET_INSNS) {
         w->quiet_anchored = true;
