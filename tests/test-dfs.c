@@ -43,6 +43,8 @@ static const struct dfs_case cases[] = {
     { "shape-mp", LITMUS, NULL, "dfs:2", false },
     /* threads: waits and wakes on different words commute; spins wait */
     { "threads/peterson", EXAMPLE, NULL, "dfs:1", false },
+    /* atomic sections' bounds commute */
+    { "atomic-sections", GUEST, NULL, "dfs:2", false },
 };
 
 /* What a search's summary says. */

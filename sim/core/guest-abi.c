@@ -302,7 +302,7 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
       call_thread_new)                                                                   \
     X(WAIT, SIM_SYS_WAIT, "wait", REACH_WAIT, false, call_wait)                          \
     X(WAKE, SIM_SYS_WAKE, "wake", REACH_WAKE, false, call_wake)                          \
-    X(ATOMIC, SIM_SYS_ATOMIC, "atomic section", REACH_SCHEDULE, true, call_atomic)       \
+    X(ATOMIC, SIM_SYS_ATOMIC, "atomic section", REACH_ATOMIC, true, call_atomic)         \
     X(NONDET, SIM_SYS_NONDET, "nondet", REACH_OWN_CORE, true, call_nondet)               \
     X(CHOOSE, SIM_SYS_CHOOSE, "sim_choose", REACH_OWN_CORE, true, call_nondet)           \
     X(THREAD_START, SIM_SYS_THREAD_START, "thread start", REACH_THREADS, false,          \

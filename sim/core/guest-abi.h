@@ -71,6 +71,9 @@ enum guest_call_reach {
     REACH_WAKE,          /* sim_wake: the cores that wait on its first argument run */
     REACH_THREADS,       /* pthread_create's core: counts the threads */
     REACH_JOIN,          /* join: waits until the core of its first argument ends */
+    /* an atomic section's bounds: no other core runs between them, what
+     * runs there touches what it touches */
+    REACH_ATOMIC,
     REACH_ANYTHING,      /* a call atomsim does not know */
 };
 enum guest_call_reach guest_call_reach(const struct cpu_ops *cpu, uint64_t nr);

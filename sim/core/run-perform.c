@@ -293,6 +293,18 @@ static bool awaits_write(struct run *r, struct run_core *rc, const struct insn_i
                                                                         &a));
 }
 
+/* Is ii a step a spin may take: a load, or a call that changes nothing
+ * another core sees and draws no value (sim_cpu_id, an atomic section's
+ * bounds)? */
+static bool may_spin(struct run *r, const struct core *c, const struct insn_info *ii)
+{
+    if (ii->kind == INSN_LOAD)
+        return true;
+    uint64_t nr, args[3];
+    return ii->kind == INSN_TRAP && r->m->cpu->syscall_args(c->uc, &nr, args) == UC_ERR_OK &&
+           guest_call_quiet(r->m->cpu, nr) && guest_call_draws(r->m->cpu, nr) == DRAW_NONE;
+}
+
 /* The visible instruction ii at pc is about to run on rc's core. */
 static void perform_visible(struct run *r, struct run_core *rc, const struct insn_info *ii,
                             uint64_t pc)
@@ -352,7 +364,7 @@ static void perform_visible(struct run *r, struct run_core *rc, const struct ins
         split_rmw(r, rc, ii, pc, addr);
         return;
     }
-    if (ii->kind == INSN_LOAD && r->opt->await_spins && !r->views.on &&
+    if (r->opt->await_spins && !r->views.on && may_spin(r, c, ii) &&
         spin_before_load(r, rc, pc)) {
         step_stop_before(r, rc, pc);
         return;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "guest-abi.h"
 #include "run-private.h"
 
 /* Instructions without a step before a core is watched at each one. */
@@ -106,19 +107,22 @@ bool spin_before_load(struct run *r, struct run_core *rc, uint64_t pc)
          * the anchor: compare states here */
         w->anchored = true;
         w->anchor = pc;
-        w->state = machine_core_fingerprint(r->m, rc->core);
-        w->nreads = 0;
-        return false;
+        w->nstates = w->nreads = 0;
     }
     if (pc != w->anchor)
         return false;
+    /* the calls of one function share a pc: a state of each */
     uint64_t state = machine_core_fingerprint(r->m, rc->core);
-    if (state == w->state && reads_unchanged(r, w)) {
-        park(r, rc, pc, false);
-        return true;
-    }
-    w->state = state;
-    w->nreads = 0;
+    for (unsigned i = 0; i < w->nstates; i++)
+        if (w->states[i] == state) {
+            if (!reads_unchanged(r, w))
+                break;
+            park(r, rc, pc, false);
+            return true;
+        }
+    if (w->nstates == SPIN_STATES)
+        w->nstates = w->nreads = 0;     /* no trip back yet: start again */
+    w->states[w->nstates++] = state;
     return false;
 }
 
@@ -195,14 +199,24 @@ static void wake_readers(struct run *r, const struct event *e)
 }
 
 /* A step that only reads (a load, or on a cpu without exclusives an atomic
- * that left the value as it was) and what it read. */
+ * that left the value as it was), or a call that changes nothing another
+ * core sees and draws no value (sim_cpu_id, an atomic section's bounds). */
 static bool only_reads(const struct run *r, const struct event *e)
 {
     if (e->flags & EVENT_DRAINED)
         return false;
+    if (e->kind == EVENT_TRAP)
+        return guest_call_quiet(r->m->cpu, e->old_value) &&
+               guest_call_draws(r->m->cpu, e->old_value) == DRAW_NONE;
     return e->kind == EVENT_LOAD ||
            (e->kind == EVENT_RMW && e->old_value == e->new_value &&
             r->m->cpu->exclusive_granule == 0);
+}
+
+/* What the step read: a load's, an atomic's (a trap reads nothing). */
+static bool reads_memory(const struct event *e)
+{
+    return e->kind != EVENT_TRAP;
 }
 
 void spin_note(struct run *r, const struct event *e)
@@ -222,6 +236,8 @@ void spin_note(struct run *r, const struct event *e)
         return;
     }
     w->loads++;
+    if (!reads_memory(e))
+        return;
     if (w->nreads == SPIN_READS) {
         w->anchored = false;    /* no trip back yet: anchor again */
         w->nreads = 0;

@@ -88,16 +88,19 @@ struct run_options {
  * (run-spin.c): if it comes back in that state and all of it is unchanged,
  * it loops forever unless another core writes it. */
 #define SPIN_READS 32
+#define SPIN_STATES 8
 struct spin_read {
     uint64_t pc, addr, value;
     uint8_t size;
 };
 struct spin_watch {
     /* its loads since its last step of another kind, compared at the
-     * anchor, a load's pc (await_spins) */
+     * anchor, the pc of a load or a quiet call (await_spins), in the states
+     * it was in there since */
     bool anchored;
-    uint64_t anchor, state;
-    unsigned loads, nreads;
+    uint64_t anchor;
+    uint64_t states[SPIN_STATES];
+    unsigned nstates, loads, nreads;
     struct spin_read reads[SPIN_READS];
     /* a core with no step for a while is watched at every instruction:
      * from instruction quiet_until on, at quiet_anchor in quiet_state */

@@ -153,7 +153,10 @@ static void add_access(const struct equivalence *eq, struct footprint *f, const 
  * waits for an exit, a wait or a join may complete a barrier, and a wake
  * starts cores a barrier must wait for: they read which cores run, and
  * commute with each other, not with an exit, a barrier or an atomic
- * section.  (Exits that commuted
+ * section.  An atomic section's bounds touch nothing: what runs in it
+ * touches what it touches, and no interleaving puts another core's step
+ * between them (one that does is never run, so naming it does no harm).
+ * (Exits that commuted
  * would name fewer interleavings, not run fewer: the search would reach
  * the same ones by other prefixes.)  Under a model with views, waits and
  * joins synchronise every waiting core (views_sync): there they commute
@@ -164,11 +167,12 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
     enum guest_call_reach reach = guest_call_reach(eq->m->cpu, e->old_value);
     if (eq->views && (reach == REACH_WAIT || reach == REACH_JOIN))
         reach = REACH_ANYTHING;
-    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS))
+    else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS || reach == REACH_ATOMIC))
         reach = REACH_SCHEDULE;
     uint64_t word = e->new_value >> WORD_SHIFT;
     switch (reach) {
     case REACH_OWN_CORE:
+    case REACH_ATOMIC:
         break;
     case REACH_THREADS:
         footprint_add(f, true, THREADS_WORD, THREADS_WORD);
