@@ -340,7 +340,8 @@ static void no_core_can_run(struct run *r)
                                             spins ? spins : "", spins && waits ? "; " : "",
                                             waits ? waits : "");
     struct finding f = { .kind = hang ? FINDING_HANG : FINDING_DEADLOCK, .core = c->id,
-                         .text = text, .pc = c->pc, .message = text };
+                         .text = text, .pc = spins != NULL ? c->pc : c->last_pc,
+                         .message = text };
     report(r, &f);
     run_end_with(r, RUN_STOPPED);
 }
