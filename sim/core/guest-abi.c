@@ -441,6 +441,15 @@ static void append_wait(GString *s, struct machine *m, const struct core *c)
     }
 }
 
+char *guest_describe_wait(struct machine *m, const struct core *c)
+{
+    if (guest_core_idle(c))
+        return g_strdup("waits for a thread");
+    g_autoptr(GString) s = g_string_new(NULL);
+    append_wait(s, m, c);
+    return g_strdup(s->str + 1);        /* without append_wait's space */
+}
+
 char *guest_describe_waits(struct machine *m)
 {
     if (guest_first_waiting(m) == NULL)

@@ -49,6 +49,10 @@ bool guest_core_idle(const struct core *c);
  * until a thread starts on them (SIM_SYS_THREAD_START). */
 void guest_reset(struct machine *m);
 
+/* What core c, blocked in a wait, waits for: "waits for mutex m (held by
+ * cpu2)", "waits for a thread" (to free). */
+char *guest_describe_wait(struct machine *m, const struct core *c);
+
 /* The lowest core blocked in a wait (not idle), or NULL. */
 const struct core *guest_first_waiting(const struct machine *m);
 /* "cpu0 waits in pthread_join for the thread on cpu1; cpu1 waits for mutex

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "sched/scheduler.h"
+#include "core/guest-abi.h"
 #include "step-screen.h"
 #include "trace.h"
 
@@ -74,11 +75,9 @@ static char *state_text(const struct step_screen *v, unsigned core)
     switch (c->state) {
     case CORE_RUNNING: what = g_strdup("runs"); break;
     case CORE_AT_BARRIER: what = g_strdup("waits at a barrier"); break;
-    case CORE_WAITING: {
-        g_autofree char *name = image_name_addr(r->m->img, c->wait_addr);
-        what = g_strdup_printf("waits on %s", name);
+    case CORE_WAITING:
+        what = guest_describe_wait(r->m, c);
         break;
-    }
     case CORE_EXITED: what = g_strdup_printf("ended, exit %d", c->exit_code); break;
     case CORE_AWAITS_WRITE: what = g_strdup("waits for the write its load read"); break;
     case CORE_SPINS: what = g_strdup("loops: waits for a write to what it reads"); break;
