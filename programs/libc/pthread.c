@@ -35,10 +35,9 @@
 
 #define MAX_THREADS LIBC_MAX_CORES
 
-enum { SLOT_FREE, SLOT_READY, SLOT_DONE };
-
+/* A thread: what its core runs, and what it returned (its core's end, not
+ * a word here, tells a join it has ended). */
 struct slot {
-    int state;                  /* SLOT_*: waited on by the core and its joiners */
     void *(*start)(void *);
     void *arg;
     void *ret;
@@ -71,7 +70,6 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)
     if (core < 0) {
         core = 1 + sequential_threads++ % (MAX_THREADS - 1);
         slots[core].ret = start(arg);
-        slots[core].state = SLOT_DONE;
         *thread = (pthread_t)core;
         return 0;
     }
@@ -80,7 +78,6 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)
     struct slot *s = &slots[core];
     s->start = start;
     s->arg = arg;
-    s->state = SLOT_READY;
     sim_syscall(SIM_SYS_THREAD_START, core, 0, 0);
     *thread = (pthread_t)core;
     return 0;
@@ -108,7 +105,6 @@ void pthread_exit(void *retval)
 {
     struct slot *s = &slots[sim_cpu_id()];
     s->ret = retval;
-    s->state = SLOT_DONE;
     sim_exit(0);                /* its joiners go on */
 }
 

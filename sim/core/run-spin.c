@@ -18,8 +18,9 @@
  * Two watches find such loops:
  *   - a search's runs (run_options.await_spins), under models without
  *     views (where a load reads what is visible now, so "unchanged" means
- *     the next trip reads the same): at the core's loads, from the second
- *     in a row on;
+ *     the next trip reads the same): at the core's loads and quiet calls
+ *     (sim_cpu_id, an atomic section's bounds: they change nothing others
+ *     see), from the second in a row on;
  *   - every run: a core that takes no step for QUIET_INSNS instructions is
  *     watched at every instruction, so a loop over registers and stack
  *     only (SV-COMP's spins on local copies) waits after a few trips, not

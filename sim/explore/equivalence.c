@@ -156,9 +156,9 @@ static void add_access(const struct equivalence *eq, struct footprint *f, const 
  * section.  An atomic section's bounds touch nothing: what runs in it
  * touches what it touches, and no interleaving puts another core's step
  * between them (one that does is never run, so naming it does no harm).
- * (Exits that commuted
- * would name fewer interleavings, not run fewer: the search would reach
- * the same ones by other prefixes.)  Under a model with views, waits and
+ * (Exits that commuted would name fewer interleavings, not run fewer: the
+ * search would reach the same ones by other prefixes.)  Under a model with
+ * views, waits and
  * joins synchronise every waiting core (views_sync): there they commute
  * with nothing, and wakes and thread starts are taken as calls that
  * decide which cores run. */
@@ -169,7 +169,6 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
         reach = REACH_ANYTHING;
     else if (eq->views && (reach == REACH_WAKE || reach == REACH_THREADS || reach == REACH_ATOMIC))
         reach = REACH_SCHEDULE;
-    uint64_t word = e->new_value >> WORD_SHIFT;
     switch (reach) {
     case REACH_OWN_CORE:
     case REACH_ATOMIC:
@@ -178,7 +177,7 @@ static void add_trap(const struct equivalence *eq, struct footprint *f, const st
         footprint_add(f, true, THREADS_WORD, THREADS_WORD);
         break;
     case REACH_WAIT:
-        footprint_add(f, false, word, (e->new_value + 3) >> WORD_SHIFT);
+        footprint_add(f, false, e->new_value >> WORD_SHIFT, (e->new_value + 3) >> WORD_SHIFT);
         /* fall through */
     case REACH_WAKE:
         footprint_add(f, true, WAITERS_WORD(e->new_value), WAITERS_WORD(e->new_value));
