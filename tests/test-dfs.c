@@ -15,6 +15,11 @@
  * The search's runs also wait at spins (run-spin.c): C litmus tests that
  * spin on locks give the same final states with that and without it
  * (ATOMSIM_DFS_AWAIT=0), in fewer schedules.
+ *
+ * Where only checks count (--only-checks) under sc, the search remembers
+ * the states it explored (run-state.c): with that and without it
+ * (ATOMSIM_DFS_STATES=0), dfs:all finds the same failed check or verifies
+ * the same programs.
  */
 #include <stdlib.h>
 #include <glib/gstdio.h>
@@ -55,7 +60,7 @@ struct summary {
 static struct summary parse_summary(const char *out)
 {
     g_autoptr(GRegex) re = g_regex_new(
-        "ran (\\d+) schedules in [0-9.]+ s \\((\\d+) cut short and (\\d+) not started"
+        "ran (\\d+) schedules in [0-9.]+ s \\((\\d+) cut short[^)]* and (\\d+) not started"
         "[^)]*; (\\d+) distinct interleavings\\).*the space is exhausted", 0, 0, NULL);
     g_autoptr(GMatchInfo) match = NULL;
     if (!g_regex_match(re, out, 0, &match))
@@ -247,11 +252,47 @@ static void test_choices(gconstpointer data)
     result_clear(&r);
 }
 
+/* Remembering states loses nothing: the same verdict, a failed check
+ * found or every schedule verified, with it and without it. */
+static void test_states(gconstpointer data)
+{
+    const char *cpu = data;
+    const struct {
+        const char *name, *verdict;
+    } checked[] = {
+        { "handoff-rounds", "check failed: the receiver reads the round's data" },
+        { "atomic-sections", "verified: no schedule of the program fails a check" },
+        { "c11-counter-once", "verified: no schedule of the program fails a check" },
+        { "threads-spin-atomic", "verified: no schedule of the program fails a check" },
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(checked); i++) {
+        g_autofree char *prog = guest(cpu, checked[i].name);
+        const char *argv[] = { BUILDDIR "/atomsim", "--memory", "sc", "--only-checks",
+                               "--sched", "dfs:all", prog, NULL };
+        for (int remember = 0; remember <= 1; remember++) {
+            g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "ATOMSIM_DFS_STATES",
+                                                 remember ? "1" : "0", TRUE);
+            g_autofree char *out = NULL, *err = NULL;
+            int wait_status;
+            g_assert_true(g_spawn_sync(NULL, (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL,
+                                       &out, &err, &wait_status, NULL));
+            g_test_message("%s %s, states %s: %s", cpu, checked[i].name,
+                           remember ? "remembered" : "not", strstr(out, "atomsim: dfs"));
+            g_assert_nonnull(strstr(out, checked[i].verdict));
+            /* an exhausted search's summary says how many runs a state
+             * explored cut */
+            if (g_str_has_prefix(checked[i].verdict, "verified"))
+                g_assert_true(remember == (strstr(out, "at a state explored") != NULL));
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     const struct per_cpu_test tests[] = { { "reduction", test_dfs }, { "await", test_await },
-                                            { "choices", test_choices } };
+                                            { "choices", test_choices },
+                                            { "states", test_states } };
     add_per_cpu_tests("dfs", tests, G_N_ELEMENTS(tests));
     return g_test_run();
 }

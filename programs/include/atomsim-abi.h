@@ -24,9 +24,18 @@
 #define SIM_CHOOSE_MAX     16
 /* Threads (2): a core a threaded program has not started waits from the
  * run's start, without running an instruction (SIM_WAIT_IDLE). */
-#define SIM_SYS_THREAD_START 0xA700C  /* (core) -> 0: the core, made by THREAD_NEW, starts
-                                         at the program's entry (its thread is ready) */
+#define SIM_SYS_THREAD_START 0xA700C  /* (core, function, argument) -> 0: the core, made
+                                         by THREAD_NEW, starts at the program's entry to
+                                         run function(argument) */
 #define SIM_SYS_JOIN       0xA700D  /* (core) -> 0 once that core has ended */
+/* Threads (3): what a thread is given and returns passes through atomsim,
+ * not shared words, so that no step of another core can touch it. */
+#define SIM_SYS_THREAD_ROUTINE 0xA700E  /* (0: function, 1: argument) -> the calling
+                                           thread's, as THREAD_START gave them */
+#define SIM_SYS_THREAD_EXIT 0xA700F  /* (result) -> does not return: the thread's core
+                                        ends, keeping result */
+#define SIM_SYS_THREAD_RESULT 0xA7010  /* (core) -> the result of the ended thread on
+                                          core */
 
 /* What a core waits for (SIM_SYS_WAIT's third argument: the kind, and above
  * bit 8 a detail: the thread joined). */

@@ -1,12 +1,16 @@
 /* pthread.c — POSIX threads on atomsim's cores (<pthread.h>).
  *
  * Each thread runs on a core of its own: SIM_SYS_THREAD_NEW gives the next
- * free core, which has waited since the run began without running; once
- * its slot holds the function, SIM_SYS_THREAD_START starts it at the
- * program's entry, and it goes to __sim_thread_idle (sim.c sends every
- * core but 0 there in a program that links this file).  A join waits in
- * atomsim (SIM_SYS_JOIN) until the thread's core has ended: no handshake
- * through shared words, so no race between them for a search to explore.
+ * free core, which has waited since the run began without running;
+ * SIM_SYS_THREAD_START gives it the function and its argument and starts
+ * it at the program's entry, and it goes to __sim_thread_idle (sim.c sends
+ * every core but 0 there in a program that links this file), which asks
+ * atomsim for them (SIM_SYS_THREAD_ROUTINE).  A thread ends with
+ * SIM_SYS_THREAD_EXIT, which keeps its result, and a join waits in atomsim
+ * (SIM_SYS_JOIN) until the thread's core has ended, then asks for it
+ * (SIM_SYS_THREAD_RESULT): no handshake through shared words, so no race
+ * between them for a search to explore, and no step of another core
+ * between a thread's start and its function.
  * Other blocking is Linux's futex protocol on atomsim's sim_wait and
  * sim_wake: look at a word, then wait unless it changed — atomsim checks
  * and sleeps in one step, so no wake-up is lost.  Every wake is a trap,
@@ -35,16 +39,9 @@
 
 #define MAX_THREADS LIBC_MAX_CORES
 
-/* A thread: what its core runs, and what it returned (its core's end, not
- * a word here, tells a join it has ended). */
-struct slot {
-    void *(*start)(void *);
-    void *arg;
-    void *ret;
-};
-
-static struct slot slots[MAX_THREADS];
-static int sequential_threads;  /* under qemu-user: threads run so far */
+/* Under qemu-user: what each thread returned, and how many ran. */
+static void *sequential_results[MAX_THREADS];
+static int sequential_threads;
 
 static atomic_t *word(volatile int *w)
 {
@@ -56,8 +53,9 @@ static atomic_t *word(volatile int *w)
 void __sim_thread_idle(void) __attribute__((noreturn));
 void __sim_thread_idle(void)
 {
-    struct slot *s = &slots[sim_cpu_id()];     /* ready: its core was started */
-    pthread_exit(s->start(s->arg));
+    void *(*start)(void *) = (void *(*)(void *))sim_syscall(SIM_SYS_THREAD_ROUTINE, 0, 0, 0);
+    void *arg = (void *)sim_syscall(SIM_SYS_THREAD_ROUTINE, 1, 0, 0);
+    pthread_exit(start(arg));
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *),
@@ -69,16 +67,13 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)
      * qemu-user's ENOSYS (a number of each cpu's own).  Run it now. */
     if (core < 0) {
         core = 1 + sequential_threads++ % (MAX_THREADS - 1);
-        slots[core].ret = start(arg);
+        sequential_results[core] = start(arg);
         *thread = (pthread_t)core;
         return 0;
     }
     if (core >= MAX_THREADS)
         return EAGAIN;
-    struct slot *s = &slots[core];
-    s->start = start;
-    s->arg = arg;
-    sim_syscall(SIM_SYS_THREAD_START, core, 0, 0);
+    sim_syscall(SIM_SYS_THREAD_START, core, (long)start, (long)arg);
     *thread = (pthread_t)core;
     return 0;
 }
@@ -90,9 +85,13 @@ int pthread_join(pthread_t thread, void **retval)
     if (thread == pthread_self())
         return EDEADLK;
     /* until its core ends (under qemu-user it ran inside pthread_create) */
-    sim_syscall(SIM_SYS_JOIN, (long)thread, 0, 0);
+    if (sim_syscall(SIM_SYS_JOIN, (long)thread, 0, 0) < 0) {
+        if (retval)
+            *retval = sequential_results[thread];
+        return 0;
+    }
     if (retval)
-        *retval = slots[thread].ret;
+        *retval = (void *)sim_syscall(SIM_SYS_THREAD_RESULT, (long)thread, 0, 0);
     return 0;
 }
 
@@ -103,9 +102,8 @@ int pthread_detach(pthread_t thread)
 
 void pthread_exit(void *retval)
 {
-    struct slot *s = &slots[sim_cpu_id()];
-    s->ret = retval;
-    sim_exit(0);                /* its joiners go on */
+    sim_syscall(SIM_SYS_THREAD_EXIT, (long)retval, 0, 0);
+    sim_exit(0);                /* under qemu-user */
 }
 
 pthread_t pthread_self(void)

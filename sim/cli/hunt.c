@@ -253,7 +253,7 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     *outcome = (struct dfs_outcome){ 0 };
     struct dfs_options dop = { .bound = bound, .max_runs = o->runs > 1 ? (uint64_t)o->runs : 0,
                                .time_limit = o->time_limit, .shard = o->shard,
-                               .shards = o->shards };
+                               .shards = o->shards, .states = dfs_remembers_states() };
     dfs_checks_from_env(&dop);
     g_autofree char *bound_text = bound == UINT_MAX ? g_strdup("all")
                                                     : g_strdup_printf("%u", bound);
@@ -279,14 +279,16 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
     g_autofree char *shard = o->shards > 1 ? g_strdup_printf(" shard %u/%u", o->shard, o->shards)
                                            : g_strdup("");
     g_autofree char *forgot = res.forgotten == 0 ? g_strdup("") : g_strdup_printf(
-        "; the explored prefixes were forgotten %u time%s, to bound memory", res.forgotten,
+        "; what it explored was forgotten %u time%s, to bound memory", res.forgotten,
         res.forgotten == 1 ? "" : "s");
     g_autofree char *budget = res.out_of_budget == 0 ? g_strdup("") : g_strdup_printf(
         "; %u ran out of budget", res.out_of_budget);
+    g_autofree char *states = !res.states ? g_strdup("") : g_strdup_printf(
+        ", %u of them at a state explored", res.state_cuts);
     g_autofree char *summary = g_strdup_printf(
-        "dfs:%s%s ran %u schedules in %.2f s (%u cut short and %u not started: equivalent to "
-        "ones explored%s; %s%u distinct interleavings%s): %s", bound_text, shard, res.runs,
-        res.seconds, res.cuts, res.skipped, forgot, res.distinct_capped ? "at least " : "",
+        "dfs:%s%s ran %u schedules in %.2f s (%u cut short%s and %u not started: equivalent "
+        "to ones explored%s; %s%u distinct interleavings%s): %s", bound_text, shard, res.runs,
+        res.seconds, res.cuts, states, res.skipped, forgot, res.distinct_capped ? "at least " : "",
         res.distinct, budget,
         !res.exhausted ? (res.stopped_at_runs ? "stopped at --runs, nothing found so far"
                                               : "stopped at --time-limit, nothing found so far")

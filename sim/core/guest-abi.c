@@ -158,7 +158,8 @@ static int64_t call_thread_new(struct machine *m, struct core *c, const uint64_t
     return m->threads++;
 }
 
-/* SIM_SYS_THREAD_START: the core THREAD_NEW gave, which has not run, runs. */
+/* SIM_SYS_THREAD_START: the core THREAD_NEW gave, which has not run, runs
+ * a function with an argument. */
 static int64_t call_thread_start(struct machine *m, struct core *c, const uint64_t args[3],
                                  struct guest_outcome *out)
 {
@@ -167,7 +168,40 @@ static int64_t call_thread_start(struct machine *m, struct core *c, const uint64
     if (core == 0 || core >= m->threads || !guest_core_idle(&m->cores[core]))
         return -EINVAL;
     m->cores[core].state = CORE_RUNNING;
+    m->cores[core].thread_fn = args[1];
+    m->cores[core].thread_arg = args[2];
     return 0;
+}
+
+/* SIM_SYS_THREAD_ROUTINE: the calling thread's function (0) or argument
+ * (1), given before it ran: no other core's step changes them. */
+static int64_t call_thread_routine(struct machine *m, struct core *c, const uint64_t args[3],
+                                   struct guest_outcome *out)
+{
+    (void)m, (void)out;
+    return (int64_t)(args[0] == 0 ? c->thread_fn : c->thread_arg);
+}
+
+/* SIM_SYS_THREAD_EXIT: the thread ends with a result. */
+static int64_t call_thread_exit(struct machine *m, struct core *c, const uint64_t args[3],
+                                struct guest_outcome *out)
+{
+    c->thread_result = args[0];
+    core_exit(m, c, 0, out);
+    return 0;
+}
+
+/* SIM_SYS_THREAD_RESULT: the result of the thread on a core, which a join
+ * of the calling core's has seen end (pthread_join calls it only then):
+ * no other core's step changes it. */
+static int64_t call_thread_result(struct machine *m, struct core *c, const uint64_t args[3],
+                                  struct guest_outcome *out)
+{
+    (void)c, (void)out;
+    uint64_t core = args[0];
+    if (core >= m->ncores || m->cores[core].state != CORE_EXITED)
+        return -EINVAL;
+    return (int64_t)m->cores[core].thread_result;
 }
 
 /* SIM_SYS_JOIN: the caller waits until the core has ended (at once if it
@@ -308,6 +342,12 @@ static int64_t call_assume(struct machine *m, struct core *c, const uint64_t arg
     X(THREAD_START, SIM_SYS_THREAD_START, "thread start", REACH_THREADS, false,          \
       call_thread_start)                                                                 \
     X(JOIN, SIM_SYS_JOIN, "join", REACH_JOIN, false, call_join)                          \
+    X(THREAD_ROUTINE, SIM_SYS_THREAD_ROUTINE, "thread routine", REACH_OWN_CORE, true,    \
+      call_thread_routine)                                                               \
+    X(THREAD_EXIT, SIM_SYS_THREAD_EXIT, "thread exit", REACH_SCHEDULE, false,            \
+      call_thread_exit)                                                                  \
+    X(THREAD_RESULT, SIM_SYS_THREAD_RESULT, "thread result", REACH_OWN_CORE, true,       \
+      call_thread_result)                                                                \
     X(ASSUME, SIM_SYS_ASSUME, "assume", REACH_SCHEDULE, false, call_assume)
 
 enum call {

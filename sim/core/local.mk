@@ -8,4 +8,4 @@ libatomsim_a_SOURCES += \
 	%D%/machine.h %D%/machine.c %D%/taint.h %D%/taint.c %D%/monitor.h %D%/monitor.c \
 	%D%/store-buffer.h %D%/store-buffer.c %D%/memory-model.h %D%/memory-model.c %D%/views.h %D%/views.c %D%/event.h %D%/finding.h %D%/finding.c \
 	%D%/control.h %D%/guest-abi.h %D%/guest-abi.c %D%/run.h %D%/run-private.h \
-	%D%/run.c %D%/run-perform.c %D%/run-step.c %D%/run-spin.c %D%/run-common.c
+	%D%/run.c %D%/run-perform.c %D%/run-step.c %D%/run-spin.c %D%/run-state.c %D%/run-common.c

@@ -184,6 +184,7 @@ uc_err machine_reset(struct machine *m)
         c->pc = c->last_pc = pc;
         c->insns = c->steps = 0;
         c->wait_addr = c->wait_what = 0;
+        c->thread_fn = c->thread_arg = c->thread_result = 0;
     }
     m->threads = 1;
     m->atomic_core = -1;
@@ -232,19 +233,23 @@ void machine_write(struct machine *m, uint64_t addr, unsigned size, uint64_t v)
     }
 }
 
-/* h with the bytes p[0 .. len) mixed in, a word at a time. */
-static uint64_t hash_bytes(uint64_t h, const uint8_t *p, size_t len)
+/* h (two independent lanes) with the bytes p[0 .. len) mixed in, a word
+ * at a time. */
+static void hash_bytes(uint64_t h[2], const uint8_t *p, size_t len)
 {
     size_t i = 0;
     for (; i + 8 <= len; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-        h ^= h >> 29;
+        h[0] = (h[0] ^ w) * 0x9e3779b97f4a7c15ull;
+        h[0] ^= h[0] >> 29;
+        h[1] = (h[1] ^ w) * 0xc2b2ae3d27d4eb4full;
+        h[1] ^= h[1] >> 31;
     }
-    for (; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
+    for (; i < len; i++) {
+        h[0] = (h[0] ^ p[i]) * 0x100000001b3ull;
+        h[1] = (h[1] ^ p[i]) * 0x1000193ull + 0x27d4eb2f165667c5ull;
+    }
 }
 
 bool machine_core_reg(const struct core *c, int reg, uint64_t *value)
@@ -253,23 +258,30 @@ bool machine_core_reg(const struct core *c, int reg, uint64_t *value)
     return uc_reg_read(c->uc, reg, value) == UC_ERR_OK;
 }
 
-uint64_t machine_core_fingerprint(struct machine *m, struct core *c)
+void machine_core_digest(struct machine *m, struct core *c, uint64_t h[2])
 {
-    uint64_t h = 0xcbf29ce484222325ull;
+    h[0] = 0xcbf29ce484222325ull;
+    h[1] = 0x84222325cbf29ce4ull;
     if (c->scratch == NULL && uc_context_alloc(c->uc, &c->scratch) != UC_ERR_OK)
         c->scratch = NULL;
     /* uc_context is opaque: its uc_context_size bytes are the whole of it */
     if (c->scratch != NULL && uc_context_save(c->uc, c->scratch) == UC_ERR_OK)
-        h = hash_bytes(h, (const uint8_t *)c->scratch, uc_context_size(c->uc));
+        hash_bytes(h, (const uint8_t *)c->scratch, uc_context_size(c->uc));
     uint64_t sp = 0;
     if (uc_reg_read(c->uc, m->cpu->reg_sp, &sp) != UC_ERR_OK)
-        return h;       /* the registers alone */
+        return;         /* the registers alone */
     if (m->cpu->word_size == 4)
         sp = (uint32_t)sp;
     /* from below sp: the x86-64 ABI's red zone holds a leaf function's
      * locals there */
     uint64_t lo = sp - MIN(sp - c->stack_lo, MACHINE_RED_ZONE);
     if (sp >= c->stack_lo && sp < c->stack_hi)
-        h = hash_bytes(h, machine_guest_ptr(m, lo, c->stack_hi - lo), c->stack_hi - lo);
-    return h;
+        hash_bytes(h, machine_guest_ptr(m, lo, c->stack_hi - lo), c->stack_hi - lo);
+}
+
+uint64_t machine_core_fingerprint(struct machine *m, struct core *c)
+{
+    uint64_t h[2];
+    machine_core_digest(m, c, h);
+    return h[0];
 }

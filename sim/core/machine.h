@@ -56,6 +56,9 @@ struct core {
     uint64_t steps;
     uint64_t wait_addr;         /* CORE_WAITING: the word it waits on */
     uint64_t wait_what;         /* and SIM_SYS_WAIT's third argument */
+    /* a thread's: what SIM_SYS_THREAD_START gave it to run, and what
+     * SIM_SYS_THREAD_EXIT kept */
+    uint64_t thread_fn, thread_arg, thread_result;
 };
 
 struct machine {
@@ -105,10 +108,12 @@ bool machine_core_reg(const struct core *c, int reg, uint64_t *value);
 
 /* A hash of core c's own state: its registers (the engine's whole saved
  * context) and its stack from MACHINE_RED_ZONE bytes below the stack
- * pointer up.  The same state hashes the same; a different one, almost
- * surely not. */
+ * pointer up (what lies further below is dead: no function reads it
+ * before it writes it).  The same state hashes the same; a different one,
+ * almost surely not: 64 bits, or 128 into h. */
 #define MACHINE_RED_ZONE 128
 uint64_t machine_core_fingerprint(struct machine *m, struct core *c);
+void machine_core_digest(struct machine *m, struct core *c, uint64_t h[2]);
 
 /* The cores that are running (not ended, not waiting at a barrier), as a
  * mask: bit i for core i. */

@@ -52,6 +52,7 @@ void run_emit(struct run *r, const struct event *e)
     if (LOG_ON(LOG_MEMORY))
         log_event(e);
     spin_note(r, e);
+    state_note(r, e);
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
 }

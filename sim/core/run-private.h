@@ -2,7 +2,9 @@
  * (the loop, the system-call and fault hooks) calls run-perform.c (the code
  * hook: what each instruction does), which calls run-step.c (the choice of
  * the next step, and the drains the memory model asks for before it); each
- * of them calls run-common.c (events for the sinks, the run's end). */
+ * of them calls run-common.c (events for the sinks, the run's end), and
+ * below it run-spin.c (loops that cannot end) and run-state.c (the state a
+ * search remembers). */
 #ifndef ATOMSIM_RUN_PRIVATE_H
 #define ATOMSIM_RUN_PRIVATE_H
 
@@ -73,6 +75,16 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
     r->preempted = false;
     return e;
 }
+
+/* run-state.c (called by run.c, run-common.c and run-step.c) ----------- */
+
+/* Before a run: memory as the image has it, no fingerprint taken. */
+void state_reset(struct run *r);
+/* e was emitted: if it wrote memory, the digest follows (opt->states). */
+void state_note(struct run *r, const struct event *e);
+/* Before rc's core takes step r->steps: has the search (opt->states)
+ * explored the state the run is in? */
+bool state_explored(struct run *r, struct run_core *rc);
 
 /* run-spin.c (called by run-common.c and run-perform.c; calls none of
  * the run's files) ---------------------------------------------------------- */

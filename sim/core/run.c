@@ -411,6 +411,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     views_reset(&r->views, r->model->views);
     sched_reset(s);
     monitor_reset(&r->monitor, opt->monitor, m->cpu->exclusive_granule, m->ncores);
+    state_reset(r);
     for (unsigned i = 0; i < opt->nsinks; i++)
         if (opt->sinks[i].begin)
             opt->sinks[i].begin(opt->sinks[i].ctx, &r->control);

@@ -82,6 +82,26 @@ struct run_options {
      * read unchanged, waits for a write to it instead of going round
      * (run-spin.c); under models without views. */
     bool await_spins;
+    /* A search that remembers the states it explored (run-state.c), or
+     * NULL. */
+    const struct run_states *states;
+};
+
+/* Everything the rest of a run depends on, at a step (run-state.c): the
+ * memory, each core's registers, stack and status, the monitor's
+ * reservations; a 128-bit digest. */
+struct run_state {
+    uint64_t lo, hi;
+};
+/* From step `from` (from 0) on, before each step, the run gives the state
+ * it is in to `explored`, with the core that took the step before (0 at
+ * the first): true if the search explored that state already, and the
+ * run is cut short there (RUN_CUT, its step not taken). */
+struct run_states {
+    uint64_t from;
+    bool (*explored)(void *ctx, const struct run_state *state, unsigned last_core,
+                     uint64_t step);
+    void *ctx;
 };
 
 /* What a core has read since it was last at `anchor` in state `state`
@@ -143,6 +163,9 @@ struct run_core {
     uint64_t nondet_calls;      /* __VERIFIER_nondet_* values drawn so far */
     uint64_t drawn;             /* the last (run_draw) */
     struct spin_watch spin;
+    /* machine_core_digest's, taken when the core had run `fp_insns`
+     * instructions and taken `fp_steps` steps (UINT64_MAX: none) */
+    uint64_t fp[2], fp_insns, fp_steps;
     uc_hook hooks[4];           /* the run's hooks on the core's engine */
     unsigned nhooks;
 };
@@ -191,6 +214,10 @@ struct run {
     bool probed;                /* its values learned (run.c's probe) */
     bool predicted;             /* a load read a write still to come */
     uint64_t spinning;          /* the cores in CORE_SPINS, a mask */
+    /* opt's states: the digest of memory written so far (run-state.c),
+     * unless a write too wide to follow lost it */
+    struct run_state memory_digest;
+    bool digest_lost;
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one from the seed */

@@ -16,6 +16,11 @@
  * and one of the values its run saw: some 40 bytes), then says "at least". */
 #define DFS_CLASSES_MAX (1u << 19)
 
+/* It remembers up to this many states (run_options.states; some 100
+ * bytes each), then forgets them all: a state seen again is only explored
+ * again. */
+#define DFS_STATES_MAX (1u << 20)
+
 /* A run whose prefixes children take: its steps' cores, as turns. */
 struct search_record {
     unsigned refs;
@@ -101,7 +106,55 @@ struct dfs {
     /* No bound: a prefix explored covers every equivalent one, however
      * many preemptions either took (each is counted as none). */
     bool unbounded;
+    GHashTable *states;         /* struct state_seen, or NULL: none kept */
+    unsigned state_cuts;        /* runs cut at a state explored */
 };
+
+/* A state explored (run_state, and under a bound the core that took the
+ * step before it), from the step `step` of a run with `preemptions`. */
+struct state_seen {
+    struct run_state key;
+    uint64_t step;
+    unsigned preemptions;
+};
+
+static guint state_hash(gconstpointer p)
+{
+    return (guint)((const struct state_seen *)p)->key.lo;
+}
+
+static gboolean state_equal(gconstpointer a, gconstpointer b)
+{
+    const struct run_state *x = &((const struct state_seen *)a)->key;
+    const struct run_state *y = &((const struct state_seen *)b)->key;
+    return x->lo == y->lo && x->hi == y->hi;
+}
+
+/* Was this state explored already, from no later a step and with no more
+ * preemptions than the run now has?  Then everything that can follow it
+ * within the budgets left was or will be explored from there (its run
+ * went on from it, and the other steps it could take are its children or
+ * equivalent to ones pushed): the run is cut short.  Else it is
+ * remembered.  Under a bound, which step costs a preemption depends on
+ * the core that ran last, which is part of the state. */
+static bool state_explored_before(void *ctx, const struct run_state *state, unsigned last_core,
+                                  uint64_t step)
+{
+    struct dfs *s = ctx;
+    struct state_seen probe = { *state, step, s->preemptions };
+    if (!s->unbounded)
+        probe.key.hi ^= (last_core + 1) * 0x9e3779b97f4a7c15ull;
+    struct state_seen *known = g_hash_table_lookup(s->states, &probe);
+    if (known != NULL && known->preemptions <= s->preemptions && known->step <= step) {
+        s->state_cuts++;
+        return true;
+    }
+    if (known != NULL)
+        *known = probe;
+    else
+        g_hash_table_add(s->states, g_memdup2(&probe, sizeof probe));
+    return false;
+}
 
 /* A name (ncores + 1 words) as a table key. */
 static GBytes *name_key(const struct dfs *s, uint32_t *name)
@@ -150,6 +203,10 @@ static bool explored_before(void *ctx, uint32_t *name)
  * when it has grown past its caps. */
 static void forget_if_full(struct dfs *s)
 {
+    if (s->states != NULL && g_hash_table_size(s->states) > DFS_STATES_MAX) {
+        g_hash_table_remove_all(s->states);
+        s->forgotten++;
+    }
     if (g_hash_table_size(s->explored) <= DFS_NAMES_MAX &&
         equivalence_interned(s->eq) <= DFS_LISTS_MAX)
         return;
@@ -207,7 +264,12 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
                                 name_key(s, name_cursor_name(&nc, current, codes[k])) };
             g_array_append_val(children, ch);
         }
-        for (unsigned c = 0; branch && c < s->agents; c++) {
+        /* a step that commutes with every other is taken where it comes:
+         * another agent's step before it is, swapped with it, the same
+         * interleaving as that step right after it (a child of the next
+         * step; the swap needs no more preemptions) */
+        bool commutes = equivalence_commutes(s->eq, p);
+        for (unsigned c = 0; branch && !commutes && c < s->agents; c++) {
             if (c == current || !equivalence_could_run(s->eq, p, c))
                 continue;
             struct child ch = { p, c, 0, name_key(s, name_cursor_name(&nc, c, 0)) };
@@ -308,6 +370,26 @@ static bool out_of_budget(const struct dfs_options *o, unsigned runs, gint64 sta
            (o->time_limit > 0 && g_get_monotonic_time() - start >= o->time_limit * 1e6);
 }
 
+/* Does the search remember the states it explored (run_options.states)?
+ * Where a run's state is all its future depends on (run-state.c): a model
+ * with neither store buffers nor views, no random store-exclusive
+ * failures or monitor that drops reservations at switches (commute), and
+ * only findings that the state decides (--only-checks, --only-reach-error:
+ * the detectors' findings depend on the steps that led there). */
+static bool remembers_states(const struct dfs_options *o, const struct run_options *ro,
+                             bool commute)
+{
+    const struct memory_model_ops *model = memory_model_get(ro->memory);
+    return o->states && commute && !model->buffers && !model->views &&
+           ro->report_only != REPORT_ALL;
+}
+
+bool dfs_remembers_states(void)
+{
+    const char *states = g_getenv("ATOMSIM_DFS_STATES");
+    return states == NULL || strcmp(states, "0") != 0;
+}
+
 bool dfs_awaits_spins(void)
 {
     const char *await = g_getenv("ATOMSIM_DFS_AWAIT");
@@ -324,8 +406,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
      * search, not reduced, is still complete within its bound.  Runs are
      * named by their traces (to count them) whether the search prunes
      * equivalent ones or not (no_reduction). */
-    g_autoptr(equivalence) eq = equivalence_new(
-        m, memory_model_get(ro->memory), ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0);
+    bool commute = ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0;
+    g_autoptr(equivalence) eq = equivalence_new(m, memory_model_get(ro->memory), commute);
     struct run_options searching = run_options_quiet(ro, skip);
     g_autofree struct event_sink *sinks = g_new(struct event_sink, searching.nsinks + 1);
     memcpy(sinks, searching.sinks, searching.nsinks * sizeof *sinks);
@@ -338,7 +420,14 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     g_autoptr(GHashTable) classes = g_hash_table_new(g_direct_hash, g_direct_equal);
     struct dfs s = { eq, !o->no_reduction, explored, stack, m->ncores, equivalence_agents(eq),
                      o->shard, o->shards, 0, 0, 0, 0, classes, o->classes, false,
-                     o->bound == UINT_MAX };
+                     o->bound == UINT_MAX, NULL, 0 };
+    struct run_states states = { 0, state_explored_before, &s };
+    g_autoptr(GHashTable) states_seen = NULL;
+    if (remembers_states(o, ro, commute)) {
+        states_seen = g_hash_table_new_full(state_hash, state_equal, g_free, NULL);
+        s.states = states_seen;
+        searching.states = &states;
+    }
     struct search_node *root = g_new0(struct search_node, 1);
     g_ptr_array_add(stack, root);
     *out = (struct dfs_result){ 0 };
@@ -349,6 +438,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         g_autoptr(GArray) prefix = node_prefix(n, eq, m->ncores);
         g_autoptr(sched) node = sched_new_search(prefix, m->ncores);
         s.preemptions = n->preemptions;
+        states.from = n->branch_from;
         if (s.reduce)
             equivalence_watch(eq, n->branch_from, explored_before, &s);
         run_program(r, node, &searching);
@@ -365,6 +455,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         }
         uint64_t steps = equivalence_steps(eq);
         bool cut = r->end == RUN_CUT;
+        bool cut_by_name = cut && equivalence_cut(eq);
         if (run_found(r)) {
             out->found = g_array_copy(r->turns);
             run_clear(r);
@@ -380,7 +471,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         run_clear(r);
         out->cuts += cut;
         struct search_record *rec = record_run(eq, steps, m->ncores);
-        expand(&s, n, steps, cut, n->preemptions < o->bound, out->runs == 1, rec);
+        expand(&s, n, steps, cut_by_name, n->preemptions < o->bound, out->runs == 1, rec);
         if (out->runs == 1)
             root_children = stack->len;
         record_unref(rec);
@@ -391,6 +482,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
                            out->runs >= o->max_runs;
     out->skipped = s.skipped;
     out->forgotten = s.forgotten;
+    out->state_cuts = s.state_cuts;
+    out->states = s.states != NULL;
     out->distinct = g_hash_table_size(classes);
     out->seconds = (double)(g_get_monotonic_time() - start) / 1e6;
 }

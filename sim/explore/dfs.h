@@ -27,6 +27,9 @@ struct dfs_options {
     unsigned shard, shards;     /* --shard: the root's children are dealt out */
     struct ticker *ticker;      /* told how far the search is, or NULL */
     bool no_reduction;          /* run every schedule within the bound */
+    /* Remember the states explored, and cut a run that reaches one again,
+     * where the run's state decides its future (dfs.c) */
+    bool states;
     FILE *classes;              /* each distinct interleaving completed, one a line
                                    (equivalence_trace_text), or NULL */
     /* Shown each run that ended normally with an interleaving no run
@@ -44,6 +47,8 @@ struct dfs_result {
     unsigned runs;              /* schedules run */
     unsigned cuts;              /* of them cut short: equivalent to ones explored */
     unsigned skipped;           /* children not started: likewise */
+    bool states;                /* it remembered states (dfs_options.states) */
+    unsigned state_cuts;        /* of the cuts, those at a state explored */
     unsigned out_of_budget;     /* of them ran out of budget (no finding: --only-checks) */
     bool nondet;                /* a run drew __VERIFIER_nondet values (not all tried) */
     unsigned forgotten;         /* times the explored prefixes were dropped */
@@ -53,6 +58,9 @@ struct dfs_result {
     double seconds;
 };
 
+/* Should a search remember states (dfs_options.states)?  Yes, unless the
+ * environment's check of that reduction says ATOMSIM_DFS_STATES=0. */
+bool dfs_remembers_states(void);
 /* Should a search's runs wait at spins (run_options.await_spins)?  Yes,
  * unless the environment's check of that reduction says
  * ATOMSIM_DFS_AWAIT=0 (doc/manual.md, "Hunting"). */

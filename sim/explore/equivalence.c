@@ -45,6 +45,7 @@ struct step {
     bool may_predict;           /* a load that could read a write still to come */
     bool draws;                 /* a call that drew a value (addr: the call, size: its
                                    argument; value: what it drew) */
+    bool commutes;              /* it commutes with every step of every agent */
     uint8_t size;               /* its access, and the value it read */
     uint64_t addr, value;
     uint32_t seq;               /* its agent's levels up to it, interned */
@@ -462,6 +463,11 @@ static void equivalence_event(void *ctx, const struct event *e)
         s.telling = e->telling;
         s.may_predict = e->may_predict;
     }
+    /* An atomic section's bounds touch nothing, but a core in one keeps
+     * the others from running */
+    s.commutes = !f.all && !f.reads_all && f.nranges == 0 &&
+                 !(e->kind == EVENT_TRAP &&
+                   guest_call_reach(eq->m->cpu, e->old_value) == REACH_ATOMIC);
     if (!eq->cut && eq->explored != NULL && eq->steps->len >= eq->watch_from) {
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
         memcpy(name, eq->core_seq, eq->agents * sizeof *name);
@@ -563,6 +569,11 @@ unsigned equivalence_core(const struct equivalence *eq, uint64_t step)
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core)
 {
     return step_at(eq, step)->could_run >> core & 1;
+}
+
+bool equivalence_commutes(const struct equivalence *eq, uint64_t step)
+{
+    return step_at(eq, step)->commutes;
 }
 
 unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could,

@@ -62,6 +62,9 @@ bool equivalence_cut(const struct equivalence *eq);
  * at a barrier). */
 unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
+/* Does step `step` commute with every step any agent could take (it
+ * touches nothing others see: sim_cpu_id, a fence under sc)? */
+bool equivalence_commutes(const struct equivalence *eq, uint64_t step);
 /* The write step `step` read, if a load under a model with views: `older`
  * places before the newest it could read (returned), how many older ones
  * it could have read instead (*could; 0 for any other step), and how many
