@@ -5,9 +5,9 @@
  * registers and stack (machine_core_digest), each core's status (it
  * runs, waits for a word or a thread, spins, ended), the half-done work of
  * an instruction (a split RMW's load half, an event whose store is under
- * way), the values it drew so far (its seeded ones are numbered), the
- * exclusive monitor's reservations, and which cores run threads and which
- * one is in an atomic section.  Under models without store buffers or
+ * way), the values it drew so far (its seeded ones are numbered), what its
+ * thread was given and returned, the exclusive monitor's reservations, and
+ * which cores run threads and which one is in an atomic section.  Under models without store buffers or
  * views that is all: two prefixes that end in the same state have the same
  * futures, so a search that explored one need not explore the other.
  *
@@ -102,8 +102,11 @@ static void digest_core(struct run *r, struct run_core *rc, struct run_state *d)
 {
     struct core *c = rc->core;
     digest_add(d, (uint64_t)c->state << 32 | (uint32_t)c->exit_code);
+    digest_add(d, c->thread_result);
     if (c->state == CORE_EXITED)
         return;
+    digest_add(d, c->thread_fn);
+    digest_add(d, c->thread_arg);
     if (rc->fp_steps != c->steps || rc->fp_insns != c->insns) {
         machine_core_digest(r->m, c, rc->fp);
         rc->fp_steps = c->steps;
