@@ -229,8 +229,8 @@ static void test_await(gconstpointer data)
 
 /* sim_choose's values are choices of the search: the one bad pair of 15
  * is found, and its schedule (=VALUE) gives it again; with none bad, the
- * search tried every pair and says verified.  A __VERIFIER_nondet value
- * the search tries (-1) is found with the interleaving it needs. */
+ * search tried every pair and says verified.  A value drawn by the first
+ * step of a core a schedule switches to is tried at every value too. */
 static void test_choices(gconstpointer data)
 {
     const char *cpu = data;
@@ -250,6 +250,17 @@ static void test_choices(gconstpointer data)
     g_assert_nonnull(strstr(r.out, "atomsim: verified: no schedule with at most 2 preemptions "
                                    "finds anything"));
     result_clear(&r);
+    /* a draw that is the first step of a core the search switches to is
+     * tried at every value there too */
+    g_autofree char *race = guest(cpu, "choose-race");
+    for (int seed = 1; seed <= 3; seed++) {
+        g_autofree char *seed_text = g_strdup_printf("%d", seed);
+        r = atomsim("--cores", "2", "--memory", "sc", "--sched", "dfs:all", "--seed",
+                    seed_text, race, NULL);
+        g_assert_cmpint(r.status, ==, 1);
+        g_assert_nonnull(strstr(r.out, "check failed: chose 2 before y was set"));
+        result_clear(&r);
+    }
 }
 
 /* Remembering states loses nothing: the same verdict, a failed check

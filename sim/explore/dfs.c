@@ -233,18 +233,23 @@ struct child {
  * with no bound only those a read out of order reaches, views_telling);
  * and, if the bound allows, at each step, another core that could run
  * takes it instead.  The first choice of core (step 0) is not a
- * preemption. */
+ * preemption.  A node that gave its step to another core also has that
+ * step's choices of value. */
 static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, bool cut,
                    bool branch, bool root, struct search_record *rec)
 {
     g_autoptr(GArray) children = g_array_new(FALSE, FALSE, sizeof(struct child));
     struct name_cursor nc;
     name_cursor_init(&nc, s->eq);
-    for (uint64_t p = n->branch_from; p < steps; p++) {
+    /* a node that gave step `at` to another core has its choices of value
+     * there to try too (its parent tried those of the step's core) */
+    uint64_t from = n->from != NULL && n->older == 0 ? n->at : n->branch_from;
+    for (uint64_t p = from; p < steps; p++) {
         name_cursor_to(&nc, p);
         unsigned current = equivalence_core(s->eq, p), could, telling;
         unsigned older = equivalence_older(s->eq, p, &could, &telling);
-        if (p + cut < steps)
+        bool own = p >= n->branch_from;         /* not the step the node chose */
+        if (own && p + cut < steps)
             first_of_its_kind(s, name_key(s, name_cursor_name(&nc, current, older)),
                               n->preemptions);
         /* with no bound, a read that is not out of order is that of an
@@ -269,7 +274,7 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
          * interleaving as that step right after it (a child of the next
          * step; the swap needs no more preemptions) */
         bool commutes = equivalence_commutes(s->eq, p);
-        for (unsigned c = 0; branch && !commutes && c < s->agents; c++) {
+        for (unsigned c = 0; own && branch && !commutes && c < s->agents; c++) {
             if (c == current || !equivalence_could_run(s->eq, p, c))
                 continue;
             struct child ch = { p, c, 0, name_key(s, name_cursor_name(&nc, c, 0)) };
