@@ -77,6 +77,7 @@ void run_draw(struct run *r, struct run_core *rc, struct event *e, uint64_t arg)
     enum guest_draw draw = guest_call_draws(r->m->cpu, e->old_value);
     arg = guest_call_draw_arg(r->m->cpu, e->old_value, arg);
     r->nondet_bits |= draw == DRAW_BITS;
+    r->drew = true;
     uint64_t v;
     if (sched_predicted(r->sched, rc->core->id, r->turn_left, NULL, 0, &v)) {
         sched_turns_set_predicted(r->turns, v);

@@ -82,9 +82,9 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 void state_reset(struct run *r);
 /* e was emitted: if it wrote memory, the digest follows (opt->states). */
 void state_note(struct run *r, const struct event *e);
-/* Before rc's core takes step r->steps: has the search (opt->states)
- * explored the state the run is in? */
-bool state_explored(struct run *r, struct run_core *rc);
+/* Before rc's core takes step r->steps at pc: has the search
+ * (opt->states) explored the state the run is in? */
+bool state_explored(struct run *r, struct run_core *rc, uint64_t pc);
 
 /* run-spin.c (called by run-common.c and run-perform.c; calls none of
  * the run's files) ---------------------------------------------------------- */

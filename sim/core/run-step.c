@@ -277,7 +277,7 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         preempt(r, rc, pc, other, "injected where stores wait in the core's buffer");
         return false;
     }
-    if (G_UNLIKELY(r->opt->states != NULL) && state_explored(r, rc)) {
+    if (G_UNLIKELY(r->opt->states != NULL) && state_explored(r, rc, pc)) {
         step_stop_before(r, rc, pc);
         run_end_with(r, RUN_CUT);
         return false;

@@ -218,6 +218,7 @@ struct run {
      * unless a write too wide to follow lost it */
     struct run_state memory_digest;
     bool digest_lost;
+    bool drew;                  /* a core drew a value (run_draw) */
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one from the seed */

@@ -32,7 +32,9 @@ struct search_node {
     uint64_t at;                /* its first `at` steps, then one of `core` */
     unsigned core;
     unsigned older;             /* that step, a load, reads the write `older`
-                                   places before the newest (0: the newest) */
+                                   places before the newest (0: the newest), or
+                                   a value (EQUIVALENCE_PREDICTED on): `value` */
+    uint64_t value;
     uint64_t branch_from;       /* the first step a child may preempt at */
     unsigned preemptions;       /* chosen so far */
     unsigned subtree;           /* which of the root's children it is under,
@@ -54,12 +56,11 @@ static void node_free(gpointer p)
     g_free(n);
 }
 
-/* The last step of turns, a load, read what `older` says
- * (equivalence_older's code). */
-static void set_read(GArray *turns, const struct equivalence *eq, unsigned older)
+/* The last step of turns, a load, read what `older` says (equivalence.h),
+ * the value `value` if it chose one. */
+static void set_read(GArray *turns, unsigned older, uint64_t value)
 {
-    uint64_t value;
-    if (equivalence_predicted_value(eq, older, &value))
+    if (older >= EQUIVALENCE_PREDICTED)
         sched_turns_set_predicted(turns, value);
     else if (older > 0)
         sched_turns_set_older(turns, older);
@@ -67,8 +68,7 @@ static void set_read(GArray *turns, const struct equivalence *eq, unsigned older
 
 /* The turns of node n's prefix: the first n->at steps of its run, then one
  * of n->core (an agent; to free). */
-static GArray *node_prefix(const struct search_node *n, const struct equivalence *eq,
-                           unsigned ncores)
+static GArray *node_prefix(const struct search_node *n, unsigned ncores)
 {
     GArray *prefix = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     if (n->from == NULL)
@@ -81,7 +81,7 @@ static GArray *node_prefix(const struct search_node *n, const struct equivalence
         g_array_append_val(prefix, t);
     }
     sched_turns_add_choice(prefix, n->core, ncores);
-    set_read(prefix, eq, n->older);
+    set_read(prefix, n->older, n->value);
     return prefix;
 }
 
@@ -221,6 +221,7 @@ struct child {
     uint64_t p;
     unsigned c;
     unsigned older;
+    uint64_t value;             /* older >= EQUIVALENCE_PREDICTED: the value read */
     GBytes *name;
 };
 
@@ -256,16 +257,19 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
          * interleaving the search runs anyway (views_telling) */
         unsigned first = s->unbounded ? MAX(older + 1, could - telling + 1) : older + 1;
         for (unsigned k = first; k <= could; k++) {
-            struct child ch = { p, current, k, name_key(s, name_cursor_name(&nc, current, k)) };
+            struct child ch = { p, current, k, 0, name_key(s, name_cursor_name(&nc, current, k)) };
             g_array_append_val(children, ch);
         }
         /* and one for each value a write still to come gives it */
         unsigned codes[SCHED_MAX_OLDER];
-        unsigned predictions = equivalence_predictions(s->eq, p, codes, G_N_ELEMENTS(codes));
+        uint64_t values[SCHED_MAX_OLDER], chosen;
+        unsigned predictions = equivalence_predictions(s->eq, p, codes, values,
+                                                       G_N_ELEMENTS(codes));
+        bool has_chosen = equivalence_chosen_value(s->eq, p, &chosen);
         for (unsigned k = 0; k < predictions; k++) {
-            if (codes[k] == older)
+            if (has_chosen && values[k] == chosen)
                 continue;
-            struct child ch = { p, current, codes[k],
+            struct child ch = { p, current, codes[k], values[k],
                                 name_key(s, name_cursor_name(&nc, current, codes[k])) };
             g_array_append_val(children, ch);
         }
@@ -277,7 +281,7 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
         for (unsigned c = 0; own && branch && !commutes && c < s->agents; c++) {
             if (c == current || !equivalence_could_run(s->eq, p, c))
                 continue;
-            struct child ch = { p, c, 0, name_key(s, name_cursor_name(&nc, c, 0)) };
+            struct child ch = { p, c, 0, 0, name_key(s, name_cursor_name(&nc, c, 0)) };
             g_array_append_val(children, ch);
         }
     }
@@ -304,6 +308,7 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
         child->at = p;
         child->core = ch->c;
         child->older = ch->older;
+        child->value = ch->value;
         child->branch_from = p + 1;
         child->preemptions = preemptions;
         child->subtree = n->subtree;
@@ -324,8 +329,10 @@ static struct search_record *record_run(const struct equivalence *eq, uint64_t s
     rec->turns = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     for (uint64_t i = 0; i < steps; i++) {
         unsigned could, telling, older = equivalence_older(eq, i, &could, &telling);
+        uint64_t value;
+        equivalence_chosen_value(eq, i, &value);
         sched_turns_add_choice(rec->turns, equivalence_core(eq, i), ncores);
-        set_read(rec->turns, eq, older);
+        set_read(rec->turns, older, value);
     }
     return rec;
 }
@@ -440,7 +447,7 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     while (stack->len > 0 && !out_of_budget(o, out->runs, start)) {
         struct search_node *n = g_ptr_array_steal_index(stack, stack->len - 1);
         forget_if_full(&s);
-        g_autoptr(GArray) prefix = node_prefix(n, eq, m->ncores);
+        g_autoptr(GArray) prefix = node_prefix(n, m->ncores);
         g_autoptr(sched) node = sched_new_search(prefix, m->ncores);
         s.preemptions = n->preemptions;
         states.from = n->branch_from;

@@ -348,6 +348,25 @@ static guint mix_hash(gconstpointer key)
 
 /* A step's read choice beside its level or its agent, in one word. */
 #define OLDER_SHIFT 27
+/* The code values share past the first ones (predicted_code). */
+#define OLDER_OVERFLOW 31u
+
+/* Ids that no list interned has: counted down from the top, and never
+ * reused, so that a name holding one equals no other. */
+static gint unique_ids = -1;
+
+static uint32_t unique_id(void)
+{
+    return (uint32_t)g_atomic_int_add(&unique_ids, -1);
+}
+
+/* A name whose next step reads a value with the shared code is made equal
+ * to no other: the code does not tell which value. */
+static void unique_name(uint32_t *name, unsigned older)
+{
+    if (older == OLDER_OVERFLOW)
+        name[0] = unique_id();
+}
 static uint32_t with_older(uint32_t word, unsigned older)
 {
     g_assert(word < 1u << OLDER_SHIFT);
@@ -358,6 +377,8 @@ static uint32_t with_older(uint32_t word, unsigned older)
  * `older` places before the newest). */
 static uint32_t intern(struct equivalence *eq, uint32_t seq, uint32_t level, unsigned older)
 {
+    if (older == OLDER_OVERFLOW)
+        return unique_id();     /* the code does not tell which value */
     gpointer key = (gpointer)(uintptr_t)((uint64_t)seq << 32 | with_older(level, older));
     gpointer id = g_hash_table_lookup(eq->seqs, key);
     if (id == NULL) {
@@ -421,9 +442,9 @@ static uint8_t predicted_code(struct equivalence *eq, uint64_t value)
         i++;
     if (i == eq->predicted->len)
         g_array_append_val(eq->predicted, value);
-    /* beyond the codes a name holds, values share one: prefixes that differ
-     * only there are taken as one (fewer explored, none that cannot be) */
-    return (uint8_t)(EQUIVALENCE_PREDICTED + MIN(i, 31u - EQUIVALENCE_PREDICTED));
+    /* beyond the codes a name holds, values share one, and a name with it
+     * is never equal to another (intern, unique_name) */
+    return (uint8_t)(EQUIVALENCE_PREDICTED + MIN(i, OLDER_OVERFLOW - EQUIVALENCE_PREDICTED));
 }
 
 static void equivalence_event(void *ctx, const struct event *e)
@@ -472,6 +493,7 @@ static void equivalence_event(void *ctx, const struct event *e)
         uint32_t *name = g_new(uint32_t, eq->agents + 1);
         memcpy(name, eq->core_seq, eq->agents * sizeof *name);
         name[eq->agents] = with_older(agent, s.older);
+        unique_name(name, s.older);
         if (eq->explored(eq->explored_ctx, name)) {
             eq->cut = true;     /* an equivalent prefix, explored before */
             control_cut(eq->ctl);
@@ -585,27 +607,26 @@ unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned
     return s->older;
 }
 
-bool equivalence_predicted_value(const struct equivalence *eq, unsigned older,
-                                 uint64_t *value)
+bool equivalence_chosen_value(const struct equivalence *eq, uint64_t step, uint64_t *value)
 {
-    if (older < EQUIVALENCE_PREDICTED)
-        return false;
-    g_assert(older - EQUIVALENCE_PREDICTED < eq->predicted->len);
-    *value = g_array_index(eq->predicted, uint64_t, older - EQUIVALENCE_PREDICTED);
-    return true;
+    const struct step *s = step_at(eq, step);
+    *value = s->value;
+    return s->older >= EQUIVALENCE_PREDICTED;
 }
 
 unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned *older,
-                                 unsigned max)
+                                 uint64_t *values, unsigned max)
 {
     const struct step *load = step_at(eq, step);
     unsigned n = 0;
     if (load->draws) {
-        uint64_t values[GUEST_DOMAIN_MAX];
-        unsigned domain = guest_call_domain(eq->m->cpu, load->addr, load->size, values);
+        uint64_t domain_values[GUEST_DOMAIN_MAX];
+        unsigned domain = guest_call_domain(eq->m->cpu, load->addr, load->size, domain_values);
         for (unsigned i = 0; i < domain && n < max; i++)
-            if (values[i] != load->value)
-                older[n++] = predicted_code(eq, values[i]);
+            if (domain_values[i] != load->value) {
+                values[n] = domain_values[i];
+                older[n++] = predicted_code(eq, domain_values[i]);
+            }
         return n;
     }
     if (!load->may_predict)
@@ -615,11 +636,13 @@ unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned
         if (w->step <= step || w->core == load->core || w->addr != load->addr ||
             w->size != load->size || w->value == load->value)
             continue;
-        unsigned code = predicted_code(eq, w->value), k = 0;
-        while (k < n && older[k] != code)
+        unsigned k = 0;
+        while (k < n && values[k] != w->value)
             k++;
-        if (k == n)
-            older[n++] = code;
+        if (k == n) {
+            values[n] = w->value;
+            older[n++] = predicted_code(eq, w->value);
+        }
     }
     return n;
 }
@@ -661,6 +684,7 @@ uint32_t *name_cursor_name(const struct name_cursor *nc, unsigned next_core, uns
     uint32_t *name = g_new(uint32_t, n + 1);
     memcpy(name, nc->seq, n * sizeof *name);
     name[n] = with_older(next_core, older);
+    unique_name(name, older);
     return name;
 }
 
@@ -681,9 +705,8 @@ char *equivalence_trace_text(const struct equivalence *eq)
             g_string_append_printf(list, "%u:%u", s->core, s->level);
         else
             g_string_append_printf(list, ",%u", s->level);
-        uint64_t value;
-        if (equivalence_predicted_value(eq, s->older, &value))
-            g_string_append_printf(list, "=%" G_GUINT64_FORMAT, value);
+        if (s->older >= EQUIVALENCE_PREDICTED)
+            g_string_append_printf(list, "=%" G_GUINT64_FORMAT, s->value);
         else if (s->older > 0)
             g_string_append_printf(list, "~%u", s->older);
     }

@@ -74,18 +74,20 @@ unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned
 /* A load's choice of what it reads, `older` in the calls above and below:
  * 0 .. SCHED_MAX_OLDER a write before it, or, from EQUIVALENCE_PREDICTED
  * on, a value a write still to come gives (views.h: load buffering), one
- * code per value.  The value of such a code: true and *value if it is one. */
+ * code per value for the first few values, then one code for all the
+ * others (a name with that code is equal to no other name).  True and
+ * *value if step `step` chose a value (a predicted read, a draw). */
 #define EQUIVALENCE_PREDICTED 16
-bool equivalence_predicted_value(const struct equivalence *eq, unsigned older,
-                                 uint64_t *value);
+bool equivalence_chosen_value(const struct equivalence *eq, uint64_t step, uint64_t *value);
 /* The values a load at step `step` could read from writes still to come:
  * those that other cores' writes to its location after it in the last run
- * wrote, but not the one it read; their codes into older[] (at most max),
- * their number returned.  For a call that drew a value (__VERIFIER_nondet_*,
- * sim_choose: a choice as a load's read is, with the same codes), the
- * other values of its domain (guest_call_domain). */
+ * wrote, but not the one it read; into values[] and their codes into
+ * older[] (at most max), their number returned.  For a call that drew a
+ * value (__VERIFIER_nondet_*, sim_choose: a choice as a load's read is,
+ * with the same codes), the other values of its domain
+ * (guest_call_domain). */
 unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned *older,
-                                 unsigned max);
+                                 uint64_t *values, unsigned max);
 /* Prefixes are named by interning every core's list of levels: a name is
  * each core's list id, then the core that takes the next step.  Equal
  * names are equivalent prefixes, exactly (no hash collision can merge
