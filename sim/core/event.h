@@ -44,6 +44,10 @@ enum event_flags {
     EVENT_ACQUIRE = 1 << 13,    /* a load-acquire, or an acquiring atomic */
     EVENT_ONE_ACCESS = 1 << 14, /* an atomic whose write is ordered as its
                                    read is (memory_model_ops.amo_one_access) */
+    EVENT_HELD = 1 << 15,       /* its core could not be switched out before
+                                   it (an atomic section, an instruction
+                                   that must follow the one before): no other
+                                   core could have taken this step */
 };
 
 struct event {

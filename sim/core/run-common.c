@@ -31,8 +31,6 @@ static void fulfilled(struct run *r, uint64_t cores, uint64_t ts)
         views_fulfilled(&rc->pending_view, i, ts);
         views_fulfilled(&rc->pending_floor, i, ts);
         store_buffers_fulfilled(&r->sb, i, ts);
-        if (rc->core->state == CORE_AWAITS_WRITE)
-            rc->core->state = CORE_RUNNING;
         LOG(LOG_MEMORY, "cpu%u's load at 0x%" G_GINT64_MODIFIER "x read the write that has "
             "just become visible", i, r->views.core[i].predicted.pc);
     }
@@ -45,16 +43,23 @@ void run_emit(struct run *r, const struct event *e)
         LOG(LOG_SCHED, "step %" G_GUINT64_FORMAT ": cpu%u took a lock: held back until step %"
             G_GUINT64_FORMAT " (delay-holder)", e->step, e->core, r->steps + r->delay_holder);
     }
-    uint64_t ts, cores;
+    uint64_t ts, cores = 0;
     if (r->views.on && event_stored(e) && !event_failed(e) &&
         (cores = views_write(&r->views, e, &ts)) != 0)
         fulfilled(r, cores, ts);
     if (LOG_ON(LOG_MEMORY))
         log_event(e);
-    spin_note(r, e);
     state_note(r, e);
     for (unsigned i = 0; i < r->opt->nsinks; i++)
         r->opt->sinks[i].event(r->opt->sinks[i].ctx, e);
+    /* The cores the step lets run again run after it: the sinks saw them
+     * waiting (a search's equivalence.c: they could not take this step). */
+    for (; cores != 0; cores &= cores - 1) {
+        struct core *c = r->cores[__builtin_ctzll(cores)].core;
+        if (c->state == CORE_AWAITS_WRITE)
+            c->state = CORE_RUNNING;
+    }
+    spin_note(r, e);
 }
 
 /* A seeded value: core's k-th value of a run depends on the seed, the
@@ -77,7 +82,6 @@ void run_draw(struct run *r, struct run_core *rc, struct event *e, uint64_t arg)
     enum guest_draw draw = guest_call_draws(r->m->cpu, e->old_value);
     arg = guest_call_draw_arg(r->m->cpu, e->old_value, arg);
     r->nondet_bits |= draw == DRAW_BITS;
-    r->drew = true;
     uint64_t v;
     if (sched_predicted(r->sched, rc->core->id, r->turn_left, NULL, 0, &v)) {
         sched_turns_set_predicted(r->turns, v);

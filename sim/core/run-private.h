@@ -71,7 +71,8 @@ static inline struct event step_event(struct run *r, const struct run_core *rc,
 {
     struct event e = { .step = r->steps, .core = rc->core->id, .pc = pc, .addr = addr,
                        .size = ii->size, .kind = (uint8_t)kind,
-                       .flags = r->preempted ? EVENT_PREEMPTED : 0 };
+                       .flags = (r->preempted ? EVENT_PREEMPTED : 0) |
+                                (r->held ? EVENT_HELD : 0) };
     r->preempted = false;
     return e;
 }

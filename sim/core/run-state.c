@@ -50,7 +50,7 @@ static void digest_toggle_byte(struct run_state *d, uint64_t addr, uint8_t b)
 void state_reset(struct run *r)
 {
     r->memory_digest = (struct run_state){ 0, 0 };
-    r->digest_lost = r->drew = false;
+    r->digest_lost = false;
     for (unsigned i = 0; i < r->m->ncores; i++)
         r->cores[i].fp_steps = UINT64_MAX;
 }
@@ -149,11 +149,7 @@ static void digest_core(struct run *r, struct run_core *rc, uint64_t pc, struct 
 bool state_explored(struct run *r, struct run_core *rc, uint64_t pc)
 {
     const struct run_states *states = r->opt->states;
-    /* Not after a value was drawn: programs that draw in a loop (SV-COMP's
-     * qrcu-2) lost a reachable error with states remembered past their
-     * draws, for a reason not yet found.  Before, as for programs that
-     * draw nothing, states are remembered. */
-    if (states == NULL || r->steps < states->from || r->digest_lost || r->drew)
+    if (states == NULL || r->steps < states->from || r->digest_lost)
         return false;
     struct run_state d = r->memory_digest;
     digest_add(&d, (uint64_t)(int64_t)r->m->atomic_core << 32 | r->m->threads);

@@ -42,8 +42,8 @@ void step_drain(struct run *r, unsigned core, unsigned slot, bool chosen)
     struct event e = s.issue;
     e.step = r->steps;
     e.slot = (uint8_t)slot;
-    e.flags = (uint16_t)((e.flags & ~(EVENT_BUFFERED | EVENT_PREEMPTED)) | EVENT_DRAINED |
-                         (chosen ? 0 : EVENT_FORCED));
+    e.flags = (uint16_t)((e.flags & ~(EVENT_BUFFERED | EVENT_PREEMPTED | EVENT_HELD)) |
+                         EVENT_DRAINED | (chosen ? 0 : EVENT_FORCED));
     e.old_value = before;
     e.new_value = store_buffers_read_visible(&r->sb, e.addr, e.size);
     LOG(LOG_MEMORY, "step %" G_GUINT64_FORMAT ": cpu%u's store to 0x%" G_GINT64_MODIFIER
@@ -245,6 +245,7 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
     int other, newer;
     /* __VERIFIER_atomic_begin .. end: the core keeps running */
     bool may_switch = !ii->no_preempt && r->m->atomic_core != (int)c->id;
+    r->held = !may_switch;
     if (rc->resuming) {
         rc->resuming = false;   /* the step chosen when the core was stopped */
     } else if (r->steps >= r->opt->max_steps) {
@@ -252,15 +253,24 @@ bool step_take(struct run *r, struct run_core *rc, const struct insn_info *ii, u
         run_end_with(r, RUN_STEP_BUDGET);
         return false;
     } else if (r->turn_left <= 0 && may_switch) {
-        unsigned next = step_choose_next(r, (int)c->id);
-        if (r->stopping) {
-            step_stop_before(r, rc, pc);
-            return false;
-        }
-        if (next != c->id) {
-            preempt(r, rc, pc, (int)next, "its turn is over");
-            return false;
-        }
+        /* A turn is its core's next N steps, as a run's record counts
+         * them: the steps it took past its turn's end, where it could not
+         * be switched out (an atomic section), count towards its next. */
+        long overrun = r->turn_left;
+        do {
+            unsigned next = step_choose_next(r, (int)c->id);
+            if (r->stopping) {
+                step_stop_before(r, rc, pc);
+                return false;
+            }
+            if (next != c->id) {
+                preempt(r, rc, pc, (int)next, "its turn is over");
+                return false;
+            }
+            if (r->turn_left != LONG_MAX)
+                r->turn_left += overrun;
+            overrun = r->turn_left;
+        } while (r->turn_left <= 0);
     } else if (delayed(r, c->id) && may_switch &&
                (other = (int)step_choose_next(r, (int)c->id)) != (int)c->id) {
         preempt(r, rc, pc, other, "it holds a lock: delay-holder");

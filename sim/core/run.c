@@ -359,7 +359,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->predicted = false;
     r->spinning = 0;
     r->ignored = 0;
-    r->preempted = r->stopping = r->turn_unbounded = r->fairness_due = false;
+    r->preempted = r->held = r->stopping = r->turn_unbounded = r->fairness_due = false;
     r->turn_left = 0;
     r->next_core = -1;
     r->end = RUN_DONE;

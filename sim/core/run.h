@@ -192,6 +192,7 @@ struct run {
     uint64_t insns;             /* instructions, all cores */
     unsigned preemptions;       /* switches away from a core that could go on */
     bool preempted;             /* the next step is the first after one */
+    bool held;                  /* the step taken could not be another core's */
     long turn_left;             /* visible operations left in this turn */
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */
@@ -218,7 +219,6 @@ struct run {
      * unless a write too wide to follow lost it */
     struct run_state memory_digest;
     bool digest_lost;
-    bool drew;                  /* a core drew a value (run_draw) */
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one from the seed */

@@ -66,23 +66,57 @@ static void set_read(GArray *turns, unsigned older, uint64_t value)
         sched_turns_set_older(turns, older);
 }
 
+/* The first `steps` steps of turns (an array to free).  A turn cut short
+ * loses its mark: what its last load or draw read is not in the head. */
+static GArray *turns_head(const GArray *turns, uint64_t steps)
+{
+    GArray *head = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    for (guint i = 0; i < turns->len && steps > 0; i++) {
+        struct sched_turn t = g_array_index(turns, struct sched_turn, i);
+        if ((uint64_t)t.steps > steps) {
+            t.steps = (long)steps;
+            t.older = 0;
+            t.predicted = false;
+        }
+        steps -= (uint64_t)t.steps;
+        g_array_append_val(head, t);
+    }
+    return head;
+}
+
 /* The turns of node n's prefix: the first n->at steps of its run, then one
  * of n->core (an agent; to free). */
 static GArray *node_prefix(const struct search_node *n, unsigned ncores)
 {
-    GArray *prefix = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     if (n->from == NULL)
-        return prefix;
-    uint64_t left = n->at;
-    for (guint i = 0; i < n->from->turns->len && left > 0; i++) {
-        struct sched_turn t = g_array_index(n->from->turns, struct sched_turn, i);
-        t.steps = (long)MIN((uint64_t)t.steps, left);
-        left -= (uint64_t)t.steps;
-        g_array_append_val(prefix, t);
-    }
+        return g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
+    GArray *prefix = turns_head(n->from->turns, n->at);
     sched_turns_add_choice(prefix, n->core, ncores);
     set_read(prefix, n->older, n->value);
     return prefix;
+}
+
+/* Did the run take the steps its prefix gave it (ran: the run's turns)?
+ * A prefix is a run's own record; replayed, it must give that run again,
+ * or the search explores other schedules than it thinks.  The child's own
+ * step, if the prefix does not say what it reads, reads what it reads. */
+static bool replayed_as_given(const struct search_node *n, const GArray *prefix,
+                              const GArray *ran)
+{
+    g_autoptr(GArray) head = turns_head(ran, n->from != NULL ? n->at + 1 : 0);
+    if (head->len != prefix->len)
+        return false;
+    for (guint i = 0; i < head->len; i++) {
+        const struct sched_turn *a = &g_array_index(head, struct sched_turn, i);
+        const struct sched_turn *b = &g_array_index(prefix, struct sched_turn, i);
+        bool unsaid = i + 1 == head->len && b->older == 0 && !b->predicted;
+        if (a->core != b->core || a->drain != b->drain || a->slot != b->slot ||
+            a->steps != b->steps ||
+            (!unsaid && (a->older != b->older || a->predicted != b->predicted ||
+                         (a->predicted && a->value != b->value))))
+            return false;
+    }
+    return true;
 }
 
 /* The search: the nodes still to run, the prefixes explored (a prefix's
@@ -102,7 +136,8 @@ struct dfs {
     unsigned forgotten;         /* times the explored prefixes were dropped */
     GHashTable *classes;        /* the completed runs' traces: 64-bit digests */
     FILE *classes_file;         /* their texts (dfs_options.classes), or NULL */
-    bool warned;                /* that runs of one trace differed */
+    bool warned;                /* that runs of one trace differed, or that
+                                   a run did not replay its prefix */
     /* No bound: a prefix explored covers every equivalent one, however
      * many preemptions either took (each is counted as none). */
     bool unbounded;
@@ -483,6 +518,12 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         run_clear(r);
         out->cuts += cut;
         struct search_record *rec = record_run(eq, steps, m->ncores);
+        if (!s.warned && !replayed_as_given(n, prefix, rec->turns)) {
+            g_autofree char *given = sched_turns_text(prefix);
+            g_autofree char *ran = sched_turns_text(rec->turns);
+            g_warning("dfs: a run did not replay its prefix %s: it ran %s", given, ran);
+            s.warned = true;
+        }
         expand(&s, n, steps, cut_by_name, n->preemptions < o->bound, out->runs == 1, rec);
         if (out->runs == 1)
             root_children = stack->len;

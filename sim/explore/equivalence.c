@@ -20,6 +20,7 @@ struct step {
     bool draws;                 /* a call that drew a value (addr: the call, size: its
                                    argument; value: what it drew) */
     bool commutes;              /* it commutes with every step of every agent */
+    bool held;                  /* no other agent could have taken it (EVENT_HELD) */
     uint8_t size;               /* its access, and the value it read */
     uint64_t addr, value;
     uint32_t seq;               /* its agent's levels up to it, interned */
@@ -54,6 +55,9 @@ struct equivalence {
     bool cut;
     uint64_t *seen;             /* each agent's steps and the values they saw, digested */
     uint64_t drainable;         /* the drain agents that could run after the last step */
+    uint64_t running;           /* the cores running before the step under way's
+                                   forced drains (which may wake some), and */
+    bool forcing;               /* that it had some */
     /* the values loads read from writes still to come, by code
      * (EQUIVALENCE_PREDICTED + index) */
     GArray *predicted;
@@ -191,6 +195,7 @@ static void equivalence_begin(void *ctx, const struct run_control *ctl)
     eq->cut = false;
     memset(eq->seen, 0, eq->agents * sizeof *eq->seen);
     eq->drainable = 0;
+    eq->forcing = false;
 }
 
 /* The drain agents that could take a step: agent n * (1 + k) + i for core
@@ -252,6 +257,9 @@ static void equivalence_event(void *ctx, const struct event *e)
     if (e->flags & EVENT_FORCED) {
         /* it arrives before the event of the instruction that forced it */
         footprint_join(&eq->forced[e->core], &f);
+        if (!eq->forcing)
+            eq->running = machine_running(eq->m);
+        eq->forcing = true;
         return;
     }
     if (!(e->flags & EVENT_DRAINED)) {
@@ -295,7 +303,10 @@ static void equivalence_event(void *ctx, const struct event *e)
      * step.  A step's event comes after its effect on the buffers (a push,
      * a drain, the drains it forced): the drains that could have been
      * chosen instead of it are those that could after the step before. */
-    s.could_run = machine_running(eq->m) | eq->drainable;
+    s.held = e->flags & EVENT_HELD;
+    uint64_t running = eq->forcing ? eq->running : machine_running(eq->m);
+    eq->forcing = false;
+    s.could_run = s.held ? 1ull << agent : running | eq->drainable;
     eq->drainable = could_drain(eq->ctl->buffers, n);
     g_array_append_val(eq->steps, s);
 }
@@ -382,7 +393,10 @@ bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned
 
 bool equivalence_commutes(const struct equivalence *eq, uint64_t step)
 {
-    return step_at(eq, step)->commutes;
+    /* another agent's step before it is the same as one right after it
+     * only where one could come right after it */
+    return step_at(eq, step)->commutes &&
+           (step + 1 >= eq->steps->len || !step_at(eq, step + 1)->held);
 }
 
 unsigned equivalence_older(const struct equivalence *eq, uint64_t step, unsigned *could,

@@ -59,11 +59,12 @@ bool equivalence_cut(const struct equivalence *eq);
 
 /* Step `step` (from 0) of the last run: its core, what it touched, and
  * whether core could have taken it (it was running, not ended or waiting
- * at a barrier). */
+ * at a barrier, and the step's core could be switched out: EVENT_HELD). */
 unsigned equivalence_core(const struct equivalence *eq, uint64_t step);
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core);
 /* Does step `step` commute with every step any agent could take (it
- * touches nothing others see: sim_cpu_id, a fence under sc)? */
+ * touches nothing others see: sim_cpu_id, a fence under sc), and could
+ * another agent's step come right after it (the next is not held)? */
 bool equivalence_commutes(const struct equivalence *eq, uint64_t step);
 /* The write step `step` read, if a load under a model with views: `older`
  * places before the newest it could read (returned), how many older ones
