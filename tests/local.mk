@@ -86,9 +86,10 @@ TESTS += tests/test-litmus-files.sh tests/test-hunt tests/test-litmus tests/test
 	tests/test-dfs tests/test-elf tests/test-libc tests/test-views tests/test-explain \
 	tests/test-step.sh tests/test-tutorial.sh tests/test-json tests/test-lost-update \
 	tests/test-install.sh tests/test-monitor-all.sh tests/test-decode tests/test-taint \
-	tests/test-litmus-file
+	tests/test-litmus-file tests/test-merge.sh
 EXTRA_DIST += %D%/test-browser.sh %D%/test-tutorial.sh %D%/test-readme.sh %D%/test-layers.sh \
-	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh
+	%D%/test-install.sh %D%/test-litmus-files.sh %D%/test-step.sh %D%/test-monitor-all.sh \
+	%D%/test-merge.sh
 # ... and what test-readme.sh and test-tutorial.sh share: a tree to run the
 # documents' commands in.
 EXTRA_DIST += %D%/doc-commands.sh %D%/svcomp

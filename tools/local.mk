@@ -25,4 +25,4 @@ tools_bench_speed_LDADD = libatomsim.a $(ATOMSIM_LIBS)
 CLEANFILES += tools/bench-speed
 EXTRA_DIST += %D%/bench-speed.sh %D%/bench-memory.sh %D%/bench-runs.sh %D%/bench-hunt.sh %D%/bench-svcomp.sh %D%/bench-litmus.sh \
 	%D%/bench-dfs.sh %D%/bench-compare.sh %D%/bench-step.sh %D%/tutorial-pictures.sh \
-	%D%/check-layers.sh %D%/compare-outputs.sh %D%/litmus-verdicts.sh
+	%D%/check-layers.sh %D%/compare-outputs.sh %D%/litmus-verdicts.sh %D%/atomsim-shards.sbatch

@@ -64,7 +64,8 @@ static bool try_schedule(void *ctx, const GArray *turns, GArray **recorded,
 }
 
 int hunt_shrink(const struct options *o, struct run *r, struct lockstat *locks,
-                const struct run_options *ro, unsigned traced_sinks, const char *search)
+                const struct run_options *ro, unsigned traced_sinks,
+                const struct report_search *search)
 {
     const struct finding *first = findings_at(&r->found, 0);
     struct shrink_target t = { r, ro, traced_sinks, first->kind, finding_where(first) };
@@ -142,6 +143,16 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
         res.runs, res.runs == 1 ? "" : "s", seeds, shard, res.seconds,
         res.runs / (res.seconds > 0 ? res.seconds : 1e-9), o->jobs, o->jobs == 1 ? "" : "s",
         res.failing->len, assumed, res.timed_out ? " (stopped at --time-limit)" : "");
+    g_autofree int64_t *failing = g_new(int64_t, res.failing->len + 1);
+    for (guint i = 0; i < res.failing->len; i++)
+        failing[i] = g_array_index(res.failing, struct explore_failure, i).seed;
+    struct report_search search = {
+        .summary = summary, .shard = o->shard, .shards = o->shards, .runs = res.runs,
+        .seconds = res.seconds, .first_seed = o->seed, .seeds = (uint64_t)o->runs,
+        .keep_going = o->keep_going, .timed_out = res.timed_out, .failing = failing,
+        .nfailing = res.failing->len, .assumed = res.assumed, .unfulfilled = res.unfulfilled,
+        .out_of_budget = res.out_of_budget,
+    };
     int status = EXIT_CLEAN;
     bool found = res.failing->len > 0;
     if (found || report_wanted(o)) {
@@ -165,11 +176,11 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
         else
             run_quietly(r, strategy, ro, 0);
         if (!found)
-            status = report_files(o, r, locks, strategy, summary);
+            status = report_files(o, r, locks, strategy, &search);
         else if (o->shrink && findings_count(&r->found) > 0)
-            status = hunt_shrink(o, r, locks, ro, traced_sinks, summary);
+            status = hunt_shrink(o, r, locks, ro, traced_sinks, &search);
         else
-            status = report_run(o, r, locks, strategy, summary);
+            status = report_run(o, r, locks, strategy, &search);
         run_clear(r);
         for (guint i = 1; i < res.failing->len; i++) {
             const struct explore_failure *g =
@@ -189,13 +200,13 @@ int hunt_explore(const struct options *o, struct run *r, struct lockstat *locks,
  * preemption), described as the turns it took.  The exit status. */
 static int report_first_schedule(const struct options *o, struct run *r,
                                  struct lockstat *locks, const struct run_options *ro,
-                                 const char *summary)
+                                 const struct report_search *search)
 {
     g_autoptr(GArray) none = g_array_new(FALSE, FALSE, sizeof(struct sched_turn));
     g_autoptr(sched) first = sched_new_search(none, r->m->ncores);
     run_quietly(r, first, ro, 0);
     g_autoptr(sched) taken = sched_new_turns(r->turns, r->m->ncores);
-    int status = report_files(o, r, locks, taken, summary);
+    int status = report_files(o, r, locks, taken, search);
     run_clear(r);
     return status;
 }
@@ -266,11 +277,18 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
         fclose(dop.classes);
     int status = EXIT_CLEAN;
     outcome->found = res.found != NULL;
+    struct report_search search = {
+        .dfs = true, .shard = o->shard, .shards = o->shards, .runs = res.runs,
+        .seconds = res.seconds, .out_of_budget = res.out_of_budget, .bound = bound_text,
+        .found = res.found != NULL, .exhausted = res.exhausted, .nondet = res.nondet,
+        .distinct = res.distinct,
+    };
     if (res.found != NULL) {
         g_autofree char *summary = g_strdup_printf(
             "dfs:%s found it after %u schedules in %.2f s", bound_text, res.runs, res.seconds);
+        search.summary = summary;
         g_autoptr(sched) exact = run_pinned(r, ro, res.found);
-        status = report_run(o, r, locks, exact, summary);
+        status = report_run(o, r, locks, exact, &search);
         run_clear(r);
         printf("atomsim: %s\n", summary);
         dfs_result_clear(&res);
@@ -297,8 +315,9 @@ int hunt_dfs(const struct options *o, struct run *r, struct lockstat *locks,
         : bound == UINT_MAX ? "every schedule, nothing found (the space is exhausted)"
                         : "every schedule with at most that many preemptions, nothing found "
                           "(the space is exhausted)");
+    search.summary = summary;
     if (report_wanted(o))
-        status = report_first_schedule(o, r, locks, ro, summary);
+        status = report_first_schedule(o, r, locks, ro, &search);
     printf("atomsim: %s\n", summary);
     outcome->exhausted = res.exhausted;
     if (res.exhausted && o->shards <= 1)

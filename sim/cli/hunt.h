@@ -6,12 +6,14 @@
 #include "detect/lockstat.h"
 #include "options.h"
 #include "core/run.h"
+#include "report/report-json.h"
 
 /* Run r found something: shrink its schedule, run the shrunk one in full and
  * report it.  The first traced_sinks sinks of ro (a trace) are left out of
  * the candidate runs.  The exit status. */
 int hunt_shrink(const struct options *o, struct run *r, struct lockstat *locks,
-                const struct run_options *ro, unsigned traced_sinks, const char *search);
+                const struct run_options *ro, unsigned traced_sinks,
+                const struct report_search *search);
 
 /* --runs: the seeds from --seed on, then the first that found something in
  * full (shrunk without the first traced_sinks sinks).  The exit status. */

@@ -7,7 +7,8 @@ atomsim_SOURCES = %D%/main.c %D%/options.h %D%/cli-options.c %D%/report.h %D%/re
 	%D%/step.h %D%/step.c %D%/step-command.h %D%/step-command.c \
 	%D%/step-terminal.h %D%/step-terminal.c \
 	%D%/monitor-all.h %D%/monitor-all.c \
-	%D%/guest-cc.h %D%/guest-cc.c %D%/svcomp-cli.h %D%/svcomp-cli.c
+	%D%/guest-cc.h %D%/guest-cc.c %D%/svcomp-cli.h %D%/svcomp-cli.c \
+	%D%/merge-cli.h %D%/merge-cli.c
 atomsim_LDADD = libatomsim.a $(ATOMSIM_LIBS) $(NCURSES_LIBS)
 # explain reads the library's code from an installed example (programs/local.mk)
 atomsim_CPPFLAGS = $(AM_CPPFLAGS) -DATOMSIM_PROGRAMS_DIR='"$(programsdir)"'

@@ -20,6 +20,7 @@
 #include "report/trace.h"
 #include "explain.h"
 #include "litmus-cli.h"
+#include "merge-cli.h"
 #include "monitor-all.h"
 #include "step.h"
 #include "svcomp-cli.h"
@@ -145,7 +146,7 @@ static bool log_to(const char *path)
     return true;
 }
 
-/* atomsim [explain|litmus] [OPTION...] PROGRAM.elf */
+/* atomsim [explain|litmus|step|merge] [OPTION...] PROGRAM.elf */
 int main(int argc, char **argv)
 {
     /* Unicorn 2.0.1 sends every guest store through its check for code on
@@ -160,6 +161,8 @@ int main(int argc, char **argv)
         return litmus_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "step") == 0)
         return step_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return merge_main(argc - 1, argv + 1);
     struct options o;
     g_autoptr(GError) error = NULL;
     int status;

@@ -225,11 +225,11 @@ static int write_witness(const struct options *o, const struct run *r,
     return EXIT_CLEAN;
 }
 
-/* --json, --timeline and --record for run r; search: the line that sums up
- * the search the run was part of, or NULL.  EXIT_USAGE if a file cannot be
+/* --json, --timeline and --record for run r; search: the search the run
+ * was part of, or NULL.  EXIT_USAGE if a file cannot be
  * written, else status. */
 static int write_files(const struct options *o, struct run *r, struct lockstat *locks,
-                       const struct run_texts *t, const char *search)
+                       const struct run_texts *t, const struct report_search *search)
 {
     const struct machine *m = r->m;
     g_autoptr(GError) error = NULL;
@@ -255,7 +255,8 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
         g_autofree char *base = g_path_get_basename(m->img->path);
         g_autofree char *title = g_strdup_printf("atomsim timeline: %s on %s, %u cores", base,
                                                  m->cpu->name, m->ncores);
-        g_autofree char *result = search ? g_strdup_printf("%s (%s)", t->result, search)
+        g_autofree char *result = search ? g_strdup_printf("%s (%s)", t->result,
+                                                           search->summary)
                                          : g_strdup(t->result);
         if (!timeline_write(o->timeline_view, o->timeline, title, result, t->reproduce,
                             &error)) {
@@ -286,7 +287,7 @@ static int write_files(const struct options *o, struct run *r, struct lockstat *
 }
 
 int report_run(const struct options *o, struct run *r, struct lockstat *locks,
-               struct sched *strategy, const char *search)
+               struct sched *strategy, const struct report_search *search)
 {
     struct run_texts t;
     run_texts_init(&t, o, r, r->m, strategy);
@@ -301,7 +302,7 @@ int report_run(const struct options *o, struct run *r, struct lockstat *locks,
 }
 
 int report_files(const struct options *o, struct run *r, struct lockstat *locks,
-                 struct sched *strategy, const char *search)
+                 struct sched *strategy, const struct report_search *search)
 {
     struct run_texts t;
     run_texts_init(&t, o, r, r->m, strategy);

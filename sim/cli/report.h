@@ -8,16 +8,17 @@
 #include "options.h"
 #include "core/run.h"
 #include "sched/scheduler.h"
+#include "report/report-json.h"
 
 /* Report run r, made with strategy: print it and write the files asked
- * for.  search: the line that sums up the search r was found in, or NULL.
+ * for.  search: the search r was found in, or NULL.
  * The exit status. */
 int report_run(const struct options *o, struct run *r, struct lockstat *locks,
-               struct sched *strategy, const char *search);
+               struct sched *strategy, const struct report_search *search);
 /* Only write the files (--json, --timeline, --record) for run r: after a
  * search that found nothing, r is its first schedule.  The exit status. */
 int report_files(const struct options *o, struct run *r, struct lockstat *locks,
-                 struct sched *strategy, const char *search);
+                 struct sched *strategy, const struct report_search *search);
 /* "clean", "2 findings", "guest fault" ... (to free); with " (3 ignored:
  * --ignore)" if some were. */
 char *report_result(const struct run *r);

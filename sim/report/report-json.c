@@ -215,6 +215,49 @@ static void add_locks(JsonBuilder *b, const struct machine *m, struct lockstat *
     json_builder_end_array(b);
 }
 
+static void add_bool(JsonBuilder *b, const char *member, bool v)
+{
+    json_builder_set_member_name(b, member);
+    json_builder_add_boolean_value(b, v);
+}
+
+/* "explored": the search in numbers (report_search; doc/report.schema.json). */
+static void add_search(JsonBuilder *b, const struct report_search *s)
+{
+    json_builder_set_member_name(b, "explored");
+    json_builder_begin_object(b);
+    add_string(b, "strategy", s->dfs ? "dfs" : "runs");
+    add_int(b, "shard", s->shard);
+    add_int(b, "shards", s->shards);
+    add_int(b, "runs", s->runs);
+    add_int(b, "out_of_budget", s->out_of_budget);
+    if (s->dfs) {
+        add_string(b, "bound", s->bound);
+        add_bool(b, "found", s->found);
+        add_bool(b, "exhausted", s->exhausted);
+        add_bool(b, "nondet", s->nondet);
+        add_int(b, "distinct", s->distinct);
+    } else {
+        json_builder_set_member_name(b, "seeds");
+        json_builder_begin_object(b);
+        add_int(b, "first", s->first_seed);
+        add_int(b, "count", (gint64)s->seeds);
+        json_builder_end_object(b);
+        add_bool(b, "keep_going", s->keep_going);
+        add_bool(b, "timed_out", s->timed_out);
+        add_int(b, "assumed", s->assumed);
+        add_int(b, "unfulfilled", s->unfulfilled);
+        json_builder_set_member_name(b, "failing_seeds");
+        json_builder_begin_array(b);
+        for (unsigned i = 0; i < s->nfailing; i++)
+            json_builder_add_int_value(b, s->failing[i]);
+        json_builder_end_array(b);
+    }
+    json_builder_set_member_name(b, "seconds");
+    json_builder_add_double_value(b, s->seconds);
+    json_builder_end_object(b);
+}
+
 gboolean report_json_write(const char *path, const struct machine *m, struct lockstat *ls,
                            const struct report_options *o, GError **error)
 {
@@ -246,8 +289,10 @@ gboolean report_json_write(const char *path, const struct machine *m, struct loc
     json_builder_set_member_name(b, "inject");
     json_builder_add_boolean_value(b, o->inject);
     json_builder_end_object(b);
-    if (o->search)
-        add_string(b, "search", o->search);
+    if (o->search) {
+        add_string(b, "search", o->search->summary);
+        add_search(b, o->search);
+    }
     add_string(b, "reproduce", o->reproduce);
     add_string(b, "schedule", o->schedule);
     add_string(b, "result", o->result);

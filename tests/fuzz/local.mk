@@ -6,7 +6,7 @@
 # FUZZ_SECONDS (30) from its seeds in corpus/<target>/; new inputs go to
 # tests/fuzz/work/<target>/ in the build tree.
 FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay fuzz-decode \
-	fuzz-litmus fuzz-step fuzz-property
+	fuzz-litmus fuzz-step fuzz-property fuzz-merge
 FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
@@ -19,9 +19,10 @@ fuzz_decode_SRCS = %D%/fuzz-decode.c $(filter cpus/%.c,$(libatomsim_a_SOURCES))
 fuzz_litmus_SRCS = %D%/fuzz-litmus.c $(filter sim/litmus/%.c,$(libatomsim_a_SOURCES))
 fuzz_step_SRCS = %D%/fuzz-step.c sim/cli/step-command.c
 fuzz_property_SRCS = %D%/fuzz-property.c sim/cli/cli-options.c $(SCHED_SRCS)
+fuzz_merge_SRCS = %D%/fuzz-merge.c sim/report/report-merge.c
 EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c \
 	%D%/fuzz-replay.c %D%/fuzz-decode.c %D%/fuzz-litmus.c %D%/fuzz-step.c \
-	%D%/fuzz-property.c %D%/corpus
+	%D%/fuzz-property.c %D%/fuzz-merge.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)
 # The smallest example of every cpu seeds the ELF target.
 FUZZ_ELF_SEEDS = $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/counter.elf)
@@ -49,6 +50,8 @@ tests/fuzz/fuzz-step: $(fuzz_step_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_step_SRCS))
 tests/fuzz/fuzz-property: $(fuzz_property_SRCS) libatomsim.a
 	$(call fuzz_link,$(fuzz_property_SRCS))
+tests/fuzz/fuzz-merge: $(fuzz_merge_SRCS) libatomsim.a
+	$(call fuzz_link,$(fuzz_merge_SRCS))
 
 fuzz: $(FUZZ_TARGETS:%=tests/fuzz/%)
 # Run every target for FUZZ_SECONDS (make -j runs several at once); fail if
