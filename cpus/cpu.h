@@ -231,4 +231,9 @@ const char *cpu_names(void);
 /* What an ELF e_machine is, for messages: "x86_64", "aarch64" ... */
 const char *cpu_elf_machine_name(uint16_t machine);
 
+/* unicorn-stores.c: do guest stores skip Unicorn 2.0.1's page collection
+ * (its slow path for every store)?  Called when a machine is made, so
+ * that the replacement is linked in. */
+bool cpus_fast_stores(void);
+
 #endif

@@ -7,4 +7,4 @@ libatomsim_a_SOURCES = \
 	%D%/aarch64.c \
 	%D%/riscv64.c %D%/riscv64-decode.h %D%/riscv64-decode.c %D%/riscv64-spell.c \
 	%D%/x86-litmus.c %D%/arm-litmus.c %D%/aarch64-litmus.c %D%/riscv64-litmus.c \
-	%D%/sparc32-litmus.c
+	%D%/sparc32-litmus.c %D%/unicorn-stores.c

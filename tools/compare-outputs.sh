@@ -45,7 +45,8 @@
 #     result line);
 #   - rates, "1498 runs/s" -> "R runs/s";
 #   - any other duration, "0.12 s" -> "T s" (`atomsim litmus`'s per test,
-#     in all, building, the slowest run), and herd's "Time NAME 0.01" ->
+#     in all, building), the JSON's "seconds" (its "explored") -> T, which
+#     litmus test ran slowest (-> "the slowest run T"), and herd's "Time NAME 0.01" ->
 #     "Time NAME T" (its cache of built tests is shared by both sides: the
 #     second builds nothing);
 #   - the binary's own directory, if printed, -> "BUILDDIR" (each binary
@@ -333,6 +334,8 @@ for side in before after; do
 			-e 's/ in [0-9]+(\.[0-9]+)? s\b/ in T s/g' \
 			-e 's/[0-9]+(\.[0-9]+)? runs\/s\b/R runs\/s/g' \
 			-e 's/\b[0-9]+\.[0-9]+ s\b/T s/g' -e 's/^(Time [^ ]+) [0-9.]+$/\1 T/' \
+			-e 's/("seconds" : )[0-9.e+-]+/\1T/' \
+			-e 's/the slowest run .* T s$/the slowest run T/' \
 			-e "s|$outdir/bin/$side|BUILDDIR|g" \
 			-e "s|$build|BUILDDIR|g" \
 			"$f"

@@ -150,7 +150,8 @@ static bool log_to(const char *path)
 int main(int argc, char **argv)
 {
     /* Unicorn 2.0.1 sends every guest store through its check for code on
-     * the page, which builds and frees a GTree of g_slice nodes: GLib 2.74's
+     * the page, which builds and frees a GTree of g_slice nodes (unless
+     * cpus/unicorn-stores.c skips it, built against 2.0.1): GLib 2.74's
      * slice magazines cost more there than malloc does (GLib 2.76 made
      * g_slice malloc).  Read at GLib's first slice allocation, which is
      * later than this. */

@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include "base/error.h"
+#include "base/log.h"
 #include "machine.h"
 
 #define PAGE IMAGE_PAGE
@@ -99,6 +100,8 @@ struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
                             unsigned ncores, GError **error)
 {
     g_autoptr(machine) m = g_new0(struct machine, 1);
+    LOG(LOG_CPU, "guest stores %s Unicorn's page collection (cpus/unicorn-stores.c)",
+        cpus_fast_stores() ? "skip" : "go through");
     m->cpu = cpu;
     m->img = img;
     m->ncores = ncores;
