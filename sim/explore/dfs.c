@@ -107,13 +107,13 @@ static bool replayed_as_given(const struct search_node *n, const GArray *prefix,
     if (head->len != prefix->len)
         return false;
     for (guint i = 0; i < head->len; i++) {
-        const struct sched_turn *a = &g_array_index(head, struct sched_turn, i);
+        struct sched_turn a = g_array_index(head, struct sched_turn, i);
         const struct sched_turn *b = &g_array_index(prefix, struct sched_turn, i);
-        bool unsaid = i + 1 == head->len && b->older == 0 && !b->predicted;
-        if (a->core != b->core || a->drain != b->drain || a->slot != b->slot ||
-            a->steps != b->steps ||
-            (!unsaid && (a->older != b->older || a->predicted != b->predicted ||
-                         (a->predicted && a->value != b->value))))
+        if (i + 1 == head->len && b->older == 0 && !b->predicted) {
+            a.older = 0;        /* unsaid: whatever it read */
+            a.predicted = false;
+        }
+        if (!sched_turn_equal(&a, b))
             return false;
     }
     return true;

@@ -70,6 +70,9 @@ void sched_turns_set_predicted(GArray *turns, uint64_t value);
 void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores);
 /* The text of turns (to free). */
 char *sched_turns_text(const GArray *turns);
+/* Are a and b the same turn (core or drain, steps, and what its last load
+ * or draw read)? */
+bool sched_turn_equal(const struct sched_turn *a, const struct sched_turn *b);
 
 /* The schedule in a replay file's text (--record's format: "#" lines
  * are comments, the others are joined with their blanks stripped), for

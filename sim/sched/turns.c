@@ -153,6 +153,13 @@ void sched_turns_add_choice(GArray *turns, unsigned choice, unsigned ncores)
     add(turns, choice % ncores, choice >= ncores, choice >= ncores ? choice / ncores - 1 : 0);
 }
 
+bool sched_turn_equal(const struct sched_turn *a, const struct sched_turn *b)
+{
+    return a->core == b->core && a->drain == b->drain && a->slot == b->slot &&
+           a->steps == b->steps && a->older == b->older && a->predicted == b->predicted &&
+           (!a->predicted || a->value == b->value);
+}
+
 char *sched_turns_text(const GArray *turns)
 {
     GString *s = g_string_new(NULL);

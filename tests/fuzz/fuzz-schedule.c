@@ -18,14 +18,10 @@ static bool same_turns(const GArray *a, const GArray *b)
 {
     if (a->len != b->len)
         return false;
-    for (guint i = 0; i < a->len; i++) {
-        const struct sched_turn *x = &g_array_index(a, struct sched_turn, i);
-        const struct sched_turn *y = &g_array_index(b, struct sched_turn, i);
-        if (x->core != y->core || x->steps != y->steps || x->drain != y->drain ||
-            x->slot != y->slot || x->older != y->older || x->predicted != y->predicted ||
-            (x->predicted && x->value != y->value))
+    for (guint i = 0; i < a->len; i++)
+        if (!sched_turn_equal(&g_array_index(a, struct sched_turn, i),
+                              &g_array_index(b, struct sched_turn, i)))
             return false;
-    }
     return true;
 }
 
