@@ -140,7 +140,7 @@ static const char help_description[] =
     "                             q quits; from a pipe, a command a line and the\n"
     "                             screen after each as text; --schedule or\n"
     "                             --sched replay:FILE give where it starts\n"
-    "  atomsim merge REPORT.json...  the --json reports of a search's shards\n"
+    "  atomsim merge REPORT...    the --json reports of a search's shards\n"
     "                             (--shard I/N) as the whole search's report\n"
     "                             (atomsim merge --help)\n"
     "\n"
