@@ -53,7 +53,7 @@ sharded() {
     ./atomsim merge --json "$tmp/$name.json" "$tmp/$name"-[0-9]*.json > "$tmp/$name.out" \
         2>&1 || merged=$?
     whole=0
-    ./atomsim "$@" --json "$tmp/$name-whole.json" > /dev/null 2>&1 || whole=$?
+    ./atomsim "$@" --json "$tmp/$name-whole.json" > "$tmp/$name-whole.out" 2>&1 || whole=$?
 }
 
 # same NAME WHAT: the merged report is the unsharded one's
@@ -78,11 +78,14 @@ if [ "$merged" -eq 1 ] && [ "$whole" -eq 1 ]; then
 else
     say FAIL "merge exits $merged, the unsharded search $whole (both should be 1)"
 fi
-if grep -q '^atomsim: explored 400 runs (seeds 1 to 400, 4 shards) in .*: 400 with findings$' \
-        "$tmp/keep.out"; then
-    say PASS "merge sums up the shards: 400 runs, 400 with findings"
+# every seed ran, as many found something as in the unsharded search
+found=$(sed -n 's/^atomsim: explored 400 runs .*: \([0-9]*\) with findings$/\1/p' \
+    "$tmp/keep-whole.out")
+if [ -n "$found" ] && grep -q "^atomsim: explored 400 runs (seeds 1 to 400, 4 shards) in .*: \
+$found with findings\$" "$tmp/keep.out"; then
+    say PASS "merge sums up the shards: 400 runs, $found with findings, as unsharded"
 else
-    say FAIL "merge's summary is not of 400 runs with findings:"
+    say FAIL "merge's summary is not of 400 runs, ${found:-?} with findings:"
     tail -n 3 "$tmp/keep.out" | sed 's/^/#   /'
 fi
 

@@ -3,6 +3,7 @@
 
 #include "base/error.h"
 #include "merge-cli.h"
+#include "report/report-json.h"
 #include "report/report-merge.h"
 
 /* Print what the merged search came to, as the unsharded search would
@@ -70,14 +71,9 @@ int merge_main(int argc, char **argv)
     }
     print_merged(&m);
     int status = m.exit_status;
-    if (json != NULL) {
-        g_autoptr(JsonGenerator) gen = json_generator_new();
-        json_generator_set_root(gen, merged);
-        json_generator_set_pretty(gen, TRUE);
-        if (!json_generator_to_file(gen, json, &error)) {
-            fprintf(stderr, "atomsim merge: --json %s: %s\n", json, error->message);
-            status = EXIT_USAGE;
-        }
+    if (json != NULL && !report_json_save(json, merged, &error)) {
+        fprintf(stderr, "atomsim merge: --json %s: %s\n", json, error->message);
+        status = EXIT_USAGE;
     }
     merged_search_clear(&m);
     return status;

@@ -7,9 +7,10 @@
  * an instruction (a split RMW's load half, an event whose store is under
  * way), the values it drew so far (its seeded ones are numbered), what its
  * thread was given and returned, the exclusive monitor's reservations, and
- * which cores run threads and which one is in an atomic section.  Under models without store buffers or
- * views that is all: two prefixes that end in the same state have the same
- * futures, so a search that explored one need not explore the other.
+ * which cores run threads and which one is in an atomic section.  Under
+ * models without store buffers or views that is all: two prefixes that end
+ * in the same state have the same futures, so a search that explored one
+ * need not explore the other.
  *
  * Memory is followed as it changes: the digest is an XOR of a hash of each
  * (address, byte) written, updated at every write from its event's values

@@ -295,15 +295,12 @@ static void expand(struct dfs *s, const struct search_node *n, uint64_t steps, b
             struct child ch = { p, current, k, 0, name_key(s, name_cursor_name(&nc, current, k)) };
             g_array_append_val(children, ch);
         }
-        /* and one for each value a write still to come gives it */
+        /* and one for each other value a write still to come gives it */
         unsigned codes[SCHED_MAX_OLDER];
-        uint64_t values[SCHED_MAX_OLDER], chosen;
+        uint64_t values[SCHED_MAX_OLDER];
         unsigned predictions = equivalence_predictions(s->eq, p, codes, values,
                                                        G_N_ELEMENTS(codes));
-        bool has_chosen = equivalence_chosen_value(s->eq, p, &chosen);
         for (unsigned k = 0; k < predictions; k++) {
-            if (has_chosen && values[k] == chosen)
-                continue;
             struct child ch = { p, current, codes[k], values[k],
                                 name_key(s, name_cursor_name(&nc, current, codes[k])) };
             g_array_append_val(children, ch);

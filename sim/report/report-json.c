@@ -313,8 +313,13 @@ gboolean report_json_write(const char *path, const struct machine *m, struct loc
     add_statistics(b, o, m);
     json_builder_end_object(b);
 
-    g_autoptr(JsonGenerator) gen = json_generator_new();
     g_autoptr(JsonNode) root = json_builder_get_root(b);
+    return report_json_save(path, root, error);
+}
+
+gboolean report_json_save(const char *path, JsonNode *root, GError **error)
+{
+    g_autoptr(JsonGenerator) gen = json_generator_new();
     json_generator_set_root(gen, root);
     json_generator_set_pretty(gen, TRUE);
     return json_generator_to_file(gen, path, error);

@@ -4,6 +4,7 @@
 #define ATOMSIM_REPORT_JSON_H
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include "detect/lockstat.h"
 #include "core/control.h"
 #include "core/finding.h"
@@ -71,5 +72,7 @@ struct report_options {
  * ls, to path. */
 gboolean report_json_write(const char *path, const struct machine *m, struct lockstat *ls,
                            const struct report_options *o, GError **error);
+/* Write the report (or any JSON) root to path as report_json_write does. */
+gboolean report_json_save(const char *path, JsonNode *root, GError **error);
 
 #endif

@@ -358,18 +358,13 @@ JsonNode *report_merge(JsonNode *const *reports, const char *const *names, unsig
         char *summary = merged_summary(&shards[0], n, base, &t, failing);
         json_object_set_string_member(root, "search", summary);
         g_free(summary);
-        out->dfs = dfs;
-        out->shards = n;
         out->summary = json_object_get_string_member(root, "search");
         out->result = json_object_get_string_member(root, "result");
         out->reproduce = json_object_get_string_member(root, "reproduce");
         out->exit_status = (int)json_object_get_int_member(root, "exit_status");
         out->failing = failing;
-        out->bound = out->dfs ? json_object_get_string_member(explored, "bound") : NULL;
-        out->verified = out->dfs && json_object_get_boolean_member(explored, "exhausted") &&
-                        !json_object_get_boolean_member(explored, "found") &&
-                        !json_object_get_boolean_member(explored, "nondet") &&
-                        json_object_get_int_member(explored, "out_of_budget") == 0;
+        out->bound = dfs ? json_object_get_string_member(explored, "bound") : NULL;
+        out->verified = dfs && t.exhausted && !t.found && !t.nondet && t.out_of_budget == 0;
     }
     for (unsigned i = 0; i < n; i++)
         if (shards[i].failing != NULL)

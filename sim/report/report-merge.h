@@ -9,8 +9,6 @@
 
 /* What the merged search came to, for the command's summary. */
 struct merged_search {
-    bool dfs;
-    unsigned shards;
     const char *summary;        /* the merged report's "search" */
     const char *result;         /* "clean", "2 findings" ...: its run's */
     const char *reproduce;      /* the command line that gives that run */
