@@ -313,12 +313,27 @@ static void test_states(gconstpointer data)
     }
 }
 
+/* A search on more than 32 cores under sc, where the only agents are the
+ * cores (no store buffers to drain): every run replays the prefix the
+ * search gave it, and the lost round is found. */
+static void test_many_cores(gconstpointer data)
+{
+    g_autofree char *prog = guest(data, "handoff-rounds");
+    struct result r = atomsim("--memory", "sc", "--only-checks", "--sched", "dfs:all",
+                              "--cores", "40", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "check failed: the receiver reads the round's data"));
+    g_assert_null(strstr(r.err, "did not replay"));
+    result_clear(&r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     const struct per_cpu_test tests[] = { { "reduction", test_dfs }, { "await", test_await },
                                             { "choices", test_choices },
-                                            { "states", test_states } };
+                                            { "states", test_states },
+                                            { "many-cores", test_many_cores } };
     add_per_cpu_tests("dfs", tests, G_N_ELEMENTS(tests));
     return g_test_run();
 }

@@ -288,8 +288,9 @@ static void test_verifier(gconstpointer data)
 
 /* --svcomp on SV-COMP-style tasks built from their C files: a spin-wait
  * that holds is proved (dfs ends: TRUE), a lost update found (FALSE) with
- * a violation witness that names the call of reach_error(); other
- * properties are refused. */
+ * a violation witness that names the call of reach_error(), a task of 2020
+ * whose error function is __VERIFIER_error() found (FALSE, not a quiet
+ * abort and TRUE); other properties are refused. */
 static void test_svcomp(gconstpointer data)
 {
     const char *cpu = data;
@@ -338,6 +339,20 @@ static void test_svcomp(gconstpointer data)
     g_remove(witness);
     g_autofree char *proved = g_build_filename(dir, "handoff.elf", NULL);
     g_remove(proved);
+
+    /* a task of 2020 and before: its error function __VERIFIER_error() */
+    r = atomsim("--svcomp", SRCDIR "/tests/svcomp/unreach-call-2020.prp", "--witness", witness,
+                "--cpu", cpu, "--time-limit", "60", SRCDIR "/tests/svcomp/stop-flag.c", NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "check failed: __VERIFIER_error() reached, at pc 0x"));
+    g_assert_nonnull(strstr(r.out, "(main+0x"));
+    g_assert_true(g_str_has_suffix(r.out, verdict));
+    result_clear(&r);
+    g_autofree char *w2020 = contents_of(witness);
+    g_assert_nonnull(strstr(w2020, "      specification: \"G ! call(__VERIFIER_error())\"\n"));
+    g_autofree char *stop_elf = g_build_filename(dir, "stop-flag.elf", NULL);
+    g_remove(stop_elf);
+    g_remove(witness);
     g_rmdir(dir);
 
     r = atomsim("--svcomp", SRCDIR "/tests/svcomp/no-data-race.prp", "--cpu", cpu,

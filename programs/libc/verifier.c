@@ -8,8 +8,10 @@
  *                                 k only, so the reproduce line gives it again
  *   __VERIFIER_assume(cond)       a run where cond is false ends quietly
  *                                 (counted apart, never a finding)
- *   __VERIFIER_error()            a finding, as reach_error() is (through
- *                                 __assert_fail)
+ *   __VERIFIER_error()            a finding, as reach_error() is (the
+ *                                 competition's error function until
+ *                                 2020: in a program without reach_error,
+ *                                 atomsim's harness watches this one)
  * Under qemu-user every value is 0 and a false assumption ends the program.
  */
 #include <stdbool.h>

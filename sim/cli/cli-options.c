@@ -240,16 +240,19 @@ static gboolean check_monitor_all(const struct options *o, const struct strategy
 /* Every option's value, in the order atomsim has always checked them (the
  * first wrong one is reported); then the schedule is made. */
 /* --svcomp PROP: a property atomsim checks, and the options it implies:
- * only reach_error() counts, under sequential consistency (SV-COMP's
+ * only reach_error() counts (or __VERIFIER_error(), the error function of
+ * SV-COMP's property until 2020), under sequential consistency (SV-COMP's
  * semantics of threads) unless --memory says otherwise. */
 const char *options_svcomp_refused(const char *text, size_t len)
 {
-    /* CHECK( init(main()), LTL(G ! call(reach_error())) ), spaced any way */
+    /* CHECK( init(main()), LTL(G ! call(reach_error())) ), spaced any way,
+     * or with __VERIFIER_error() */
     g_autoptr(GString) packed = g_string_new(NULL);
     for (size_t i = 0; i < len; i++)
         if (!g_ascii_isspace(text[i]))
             g_string_append_c(packed, text[i]);
-    if (len == strlen(text) && strstr(packed->str, "LTL(G!call(reach_error()))") != NULL)
+    if (len == strlen(text) && (strstr(packed->str, "LTL(G!call(reach_error()))") != NULL ||
+                                strstr(packed->str, "LTL(G!call(__VERIFIER_error()))") != NULL))
         return NULL;
     const char *names[][2] = { { "data-race", "no-data-race" },
                                { "valid-", "valid-memsafety or valid-memcleanup" },
@@ -501,8 +504,8 @@ gboolean options_parse(struct options *o, int argc, char **argv, gboolean help,
           "Report only failed checks (sim_check, assert, abort, reach_error): count the "
           "other findings and runs out of budget", NULL },
         { "only-reach-error", 0, 0, G_OPTION_ARG_NONE, &o->only_reach_error,
-          "Report only reach_error() reached (SV-COMP's unreach-call); abort() ends a run "
-          "quietly", NULL },
+          "Report only reach_error() reached (SV-COMP's unreach-call; __VERIFIER_error() in "
+          "a program without reach_error); abort() ends a run quietly", NULL },
         { "svcomp", 0, 0, G_OPTION_ARG_FILENAME, &o->svcomp,
           "Verify as SV-COMP does: PROP is the property file (unreach-call), PROGRAM an ELF "
           "or a C file (.c, .i: atomsim-cc builds it); a verdict line, TRUE, FALSE or UNKNOWN, "

@@ -236,7 +236,8 @@ static bool print_verdict(const struct options *o, const struct dfs_result *res,
                         : o->only_checks    ? "fails a check"
                                             : "finds anything";
     if (res->out_of_budget > 0) {
-        printf("atomsim: not verified: %u run%s stopped at --max-steps or --max-insns\n",
+        printf("atomsim: not verified: %u run%s stopped at --max-steps, --max-insns or "
+               "--cores\n",
                res->out_of_budget, res->out_of_budget == 1 ? "" : "s");
         return false;
     }

@@ -41,29 +41,54 @@ static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
     return false;
 }
 
-/* The steps a run that counts threads may take */
+/* The steps a run that counts threads may take, and the seeds it tries */
 #define COUNT_THREADS_STEPS 100000
+#define COUNT_THREADS_SEEDS 8
 
-/* The cores a program that creates threads needs: as many as one run,
- * round-robin, creates threads, main's included (more cores each time one
- * is missing), at most ATOMSIM_MAX_CORES.  0 if the engines cannot be
- * made (error set). */
-static unsigned cores_for_threads(const struct options *o, const struct cpu_ops *cpu,
-                                  struct image *img, GError **error)
+/* The threads one round-robin run with nondet values from `seed` creates,
+ * main's included, on more cores each time one is missing (at most
+ * ATOMSIM_MAX_CORES); *whole: it ended with every core done and nothing
+ * found (no abort, no false assumption).  0 if the engines cannot be made
+ * (error set). */
+static unsigned threads_of_run(const struct cpu_ops *cpu, struct image *img,
+                               const struct run_options *ro, bool *whole, GError **error)
 {
-    struct run_options ro = { .max_steps = COUNT_THREADS_STEPS,
-                              .max_insns = COUNT_THREADS_STEPS * 64,
-                              .memory = o->memory_model, .report_only = REPORT_CHECKS };
     for (unsigned n = DEFAULT_CORES;; n = MIN(n * 2, ATOMSIM_MAX_CORES)) {
         g_autoptr(machine) m = machine_new(cpu, img, n, error);
         g_autoptr(run) r = m ? run_new(m, error) : NULL;
         if (r == NULL)
             return 0;
         g_autoptr(sched) rr = sched_new("rr:1", 0, n, NULL);
-        run_program(r, rr, &ro);
-        if (r->end != RUN_NO_CORE || n == ATOMSIM_MAX_CORES)
+        run_program(r, rr, ro);
+        if (r->end != RUN_NO_CORE || n == ATOMSIM_MAX_CORES) {
+            *whole = r->end == RUN_DONE && !run_found(r);
             return MAX(m->threads, 1);
+        }
     }
+}
+
+/* The cores a program that creates threads needs: the most threads a run
+ * creates, of runs with the nondet values of one seed after another until
+ * one ends whole (a run that an abort or a false assumption ended early,
+ * on its nondet values, may have created fewer than others do), at most
+ * COUNT_THREADS_SEEDS of them.  0 if the engines cannot be made (error
+ * set). */
+static unsigned cores_for_threads(const struct options *o, const struct cpu_ops *cpu,
+                                  struct image *img, GError **error)
+{
+    struct run_options ro = { .max_steps = COUNT_THREADS_STEPS,
+                              .max_insns = COUNT_THREADS_STEPS * 64,
+                              .memory = o->memory_model, .report_only = REPORT_CHECKS };
+    unsigned most = 0;
+    bool whole = false;
+    for (uint64_t seed = 1; seed <= COUNT_THREADS_SEEDS && !whole; seed++) {
+        ro.fault_seed = seed;
+        unsigned threads = threads_of_run(cpu, img, &ro, &whole, error);
+        if (threads == 0)
+            return 0;
+        most = MAX(most, threads);
+    }
+    return most;
 }
 
 /* --ignore VAR...: the variables' ranges into ranges (o->ignore's length).

@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "report.h"
+#include "detect/svcomp.h"
 #include "report/litmus-export.h"
 #include "report/timeline.h"
 #include "detect/progress.h"
@@ -206,7 +207,8 @@ static void run_texts_clear(struct run_texts *t)
     g_free(t->abnormal);
 }
 
-/* --svcomp: the violation witness of a run that reached reach_error().
+/* --svcomp: the violation witness of a run that reached the error function
+ * (reach_error(), or an older task's __VERIFIER_error()).
  * EXIT_USAGE (error set) if it cannot be written. */
 static int write_witness(const struct options *o, const struct run *r,
                          const struct run_texts *t, GError **error)
@@ -215,8 +217,9 @@ static int write_witness(const struct options *o, const struct run *r,
         const struct finding *f = findings_at(&r->found, i);
         if (!f->reach_error)
             continue;
-        struct witness w = { .input = o->svcomp_input,
-                             .specification = "G ! call(reach_error())",
+        g_autofree char *specification = g_strdup_printf(
+            "G ! call(%s())", svcomp_error_function(r->m->img)->name);
+        struct witness w = { .input = o->svcomp_input, .specification = specification,
                              .data_model = r->m->cpu->word_size == 8 ? "LP64" : "ILP32",
                              .version = PACKAGE_VERSION, .call = f->pc,
                              .reproduce = t->reproduce };

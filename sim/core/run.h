@@ -249,9 +249,11 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt);
  * array stays, empty, for the next run. */
 void run_clear(struct run *r);
 
+/* Did the run stop at a limit of the simulation, not at an end of the
+ * program: --max-steps, --max-insns, or no core left for a thread (--cores)? */
 static inline bool run_out_of_budget(const struct run *r)
 {
-    return r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET;
+    return r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET || r->end == RUN_NO_CORE;
 }
 
 /* Did the run find something: a finding, or an end that is not normal

@@ -1,6 +1,8 @@
 /* svcomp.h — SV-COMP's harness as a sink: a program is wrong if a call
- * reaches its error function, reach_error() (the competition's property
- * unreach-call), whatever the function's body does.  The sink watches the
+ * reaches its error function (the competition's property unreach-call),
+ * whatever the function's body does: reach_error(), or in a program
+ * without one, __VERIFIER_error() (the competition's error function until
+ * 2020, which older tasks call).  The sink watches the
  * function's entry; a core that reaches it is a finding, marked as the
  * property's violation (finding.reach_error, which --only-reach-error
  * keeps), at the call (its pc where the call returns to, as a failed
@@ -12,15 +14,20 @@
 #include "core/machine.h"
 
 #define SVCOMP_ERROR_SYMBOL "reach_error"
+#define SVCOMP_OLD_ERROR_SYMBOL "__VERIFIER_error"
 
 struct svcomp {
     const struct machine *m;
     const struct image *img;
     const struct run_control *ctl;
+    const struct symbol *error_fn;      /* NULL: the program has none */
 };
 
+/* The error function of img's program, or NULL if it has neither. */
+const struct symbol *svcomp_error_function(const struct image *img);
+
 /* The harness for runs on m: its sink watches nothing if m's program has
- * no reach_error. */
+ * no error function. */
 void svcomp_init(struct svcomp *h, const struct machine *m);
 struct event_sink svcomp_sink(struct svcomp *h);
 

@@ -316,7 +316,10 @@ struct equivalence *equivalence_new(struct machine *m, const struct memory_model
 {
     struct equivalence *eq = g_new0(struct equivalence, 1);
     eq->m = m;
-    eq->agents = SCHED_CHOICES(m->ncores, memory_model_drain_slots(model));
+    /* drains are agents only where stores wait in buffers: under sc the
+     * agents are the cores, up to 64 of them (one bit each in could_run) */
+    eq->agents = model->buffers ? SCHED_CHOICES(m->ncores, memory_model_drain_slots(model))
+                                : m->ncores;
     g_assert(m->ncores <= memory_model_search_cores(model));
     eq->rules = (struct footprint_rules){ m->cpu, commute, model->buffers, model->views };
     eq->forced = g_new0(struct footprint, m->ncores);
@@ -388,7 +391,7 @@ unsigned equivalence_core(const struct equivalence *eq, uint64_t step)
 
 bool equivalence_could_run(const struct equivalence *eq, uint64_t step, unsigned core)
 {
-    return step_at(eq, step)->could_run >> core & 1;
+    return core < 64 && (step_at(eq, step)->could_run >> core & 1);
 }
 
 bool equivalence_commutes(const struct equivalence *eq, uint64_t step)

@@ -37,7 +37,7 @@ struct equivalence *equivalence_new(struct machine *m, const struct memory_model
 /* The steps of the last run, and the agents that take them: core i's steps
  * are agent i's, the drains of core i's k-th oldest buffered store that the
  * scheduler chose agent n * (1 + k) + i's (SCHED_CHOICES(n, slots) agents
- * in all). */
+ * in all; n under a model without store buffers). */
 uint64_t equivalence_steps(const struct equivalence *eq);
 unsigned equivalence_agents(const struct equivalence *eq);
 void equivalence_free(struct equivalence *eq);
