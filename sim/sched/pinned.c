@@ -38,12 +38,38 @@ void pinned_reset(struct sched *s)
     ((struct pinned *)s)->predicted = false;
 }
 
+/* A core that runs past its segment's end because it cannot be switched
+ * out there (an atomic section: turn_left < 0, run-step.c) takes the steps
+ * of its next segments (a run's record splits such a stretch wherever a
+ * load or draw is marked): the one whose last step it takes now, if it
+ * does, else NULL. */
+static const struct sched_turn *overrun_segment(const struct pinned *p, unsigned core,
+                                                long turn_left)
+{
+    for (guint i = p->position; turn_left < 0 && i < p->segments->len; i++) {
+        const struct sched_turn *seg = &g_array_index(p->segments, struct sched_turn, i);
+        if (seg->drain || seg->core != core || seg->steps < 0 || -turn_left < seg->steps)
+            return NULL;
+        if (-turn_left == seg->steps)
+            return seg;
+        turn_left += seg->steps;
+    }
+    return NULL;
+}
+
 bool pinned_predicted(struct sched *s, unsigned core, long turn_left,
                       const uint64_t *candidates, unsigned n, uint64_t *value)
 {
     (void)candidates;
     (void)n;
     struct pinned *p = (struct pinned *)s;
+    if (turn_left < 0) {
+        const struct sched_turn *seg = overrun_segment(p, core, turn_left);
+        if (seg == NULL || !seg->predicted)
+            return false;
+        *value = seg->value;
+        return true;
+    }
     if (!p->predicted || core != p->older_core || turn_left != 0)
         return false;
     p->predicted = false;
@@ -57,6 +83,10 @@ unsigned pinned_older(struct sched *s, unsigned core, long turn_left, unsigned n
     (void)n;
     (void)telling;
     struct pinned *p = (struct pinned *)s;
+    if (turn_left < 0) {
+        const struct sched_turn *seg = overrun_segment(p, core, turn_left);
+        return seg != NULL ? seg->older : 0;
+    }
     if (p->older == 0 || core != p->older_core || turn_left != 0)
         return 0;
     unsigned older = p->older;
