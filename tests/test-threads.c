@@ -288,7 +288,8 @@ static void test_verifier(gconstpointer data)
 
 /* --svcomp on SV-COMP-style tasks built from their C files: a spin-wait
  * that holds is proved (dfs ends: TRUE), a lost update found (FALSE) with
- * a violation witness that names the call of reach_error(), a task of 2020
+ * a violation witness that names the call of reach_error(), a program that
+ * draws _Bools proved (TRUE: both values tried), a task of 2020
  * whose error function is __VERIFIER_error() found (FALSE, not a quiet
  * abort and TRUE); other properties are refused. */
 static void test_svcomp(gconstpointer data)
@@ -339,6 +340,15 @@ static void test_svcomp(gconstpointer data)
     g_remove(witness);
     g_autofree char *proved = g_build_filename(dir, "handoff.elf", NULL);
     g_remove(proved);
+
+    /* _Bool draws: a search of both values of each is a proof */
+    r = atomsim("--svcomp", prop, "--witness", witness, "--cpu", cpu, "--time-limit", "60",
+                SRCDIR "/tests/svcomp/bool-draws.c", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_true(g_str_has_suffix(r.out, "atomsim: verdict: TRUE\n"));
+    result_clear(&r);
+    g_autofree char *bools = g_build_filename(dir, "bool-draws.elf", NULL);
+    g_remove(bools);
 
     /* a task of 2020 and before: its error function __VERIFIER_error() */
     r = atomsim("--svcomp", SRCDIR "/tests/svcomp/unreach-call-2020.prp", "--witness", witness,

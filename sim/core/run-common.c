@@ -81,7 +81,11 @@ void run_draw(struct run *r, struct run_core *rc, struct event *e, uint64_t arg)
 {
     enum guest_draw draw = guest_call_draws(r->m->cpu, e->old_value);
     arg = guest_call_draw_arg(r->m->cpu, e->old_value, arg);
-    r->nondet_bits |= draw == DRAW_BITS;
+    /* a search tries the values of guest_call_domain: every one of a
+     * _Bool's (or sim_choose's), not of wider types */
+    uint64_t domain[GUEST_DOMAIN_MAX];
+    unsigned tried = guest_call_domain(r->m->cpu, e->old_value, arg, domain);
+    r->nondet_bits |= draw == DRAW_BITS && (arg >= 64 || tried < (1ull << arg));
     uint64_t v;
     if (sched_predicted(r->sched, rc->core->id, r->turn_left, NULL, 0, &v)) {
         sched_turns_set_predicted(r->turns, v);

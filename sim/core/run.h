@@ -222,8 +222,9 @@ struct run {
     struct rng fault_rand;      /* draws the spurious store-exclusive failures */
     uint64_t nondet_seed;       /* opt's fault_seed: each core's nondet values */
     bool nondet_used;           /* the guest drew one from the seed */
-    bool nondet_bits;           /* it called __VERIFIER_nondet_* (whose values a
-                                   search does not try all of) */
+    bool nondet_bits;           /* it called __VERIFIER_nondet_* of a type whose
+                                   values a search does not try all of (wider
+                                   than _Bool) */
     enum report_only report_only;       /* opt's */
     bool quiet_budget;          /* opt's report_only: a budget's end is no finding */
     unsigned cores_needed;      /* RUN_NO_CORE: the cores the program asked for, */
