@@ -51,6 +51,29 @@ static void test_dfs_long_turns(void)
     result_clear(&r);
 }
 
+/* --time-limit holds inside a run: a run of a long loop on registers and
+ * the stack, stopped there, is no finding (it would reach --max-insns, a
+ * finding, only much later), and the hunt and the search say they stopped
+ * at the limit. */
+static void test_time_limit_in_run(void)
+{
+    const char *cpu = first_cpu();
+    if (cpu == NULL) {
+        g_test_skip("no guest compiler");
+        return;
+    }
+    g_autofree char *elf = guest(cpu, "long-loop");
+    struct result r = atomsim("--runs", "5", "--time-limit", "1", elf, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, ": 0 with findings, 1 ran out of budget (stopped at "
+                                   "--time-limit)\n"));
+    result_clear(&r);
+    r = atomsim("--sched", "dfs", "--time-limit", "1", elf, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "stopped at --time-limit, nothing found so far"));
+    result_clear(&r);
+}
+
 /* --keep-going's failing seeds, as one line (to free). */
 static char *seeds_found(const char *out)
 {
@@ -232,5 +255,6 @@ int main(int argc, char **argv)
     };
     add_per_cpu_tests("hunt", per_cpu, G_N_ELEMENTS(per_cpu));
     g_test_add_func("/hunt/dfs-long-turns", test_dfs_long_turns);
+    g_test_add_func("/hunt/time-limit-in-run", test_time_limit_in_run);
     return g_test_run();
 }

@@ -47,6 +47,7 @@ static char *report_result_kept(const struct run *r)
             return g_strdup("an assumption failed (__VERIFIER_assume): the run ended quietly");
         return g_strdup_printf("%u finding%s (then an assumption failed)", n, n == 1 ? "" : "s");
     case RUN_NO_CORE: return g_strdup("too few cores");
+    case RUN_TIME_LIMIT: return g_strdup("the search's time limit ran out");
     case RUN_UNFULFILLED:
         return g_strdup("no execution: a load read a value no write gave (the run ended quietly)");
     default: return g_strdup("deadlock");

@@ -490,6 +490,26 @@ static void reached_watch(struct run *r, struct run_core *rc, uint64_t pc)
     }
 }
 
+/* Every RUN_CHECK_INSNS instructions, and at --max-insns: has the run used
+ * up its instructions, or its search its time (a run of a loop on registers
+ * may take a billion instructions without a step)?  Then it ends before
+ * the instruction at pc. */
+static bool out_of_budget(struct run *r, struct run_core *rc, uint64_t pc)
+{
+    enum run_end end = RUN_DONE;
+    if (r->insns > r->opt->max_insns)
+        end = RUN_INSN_BUDGET;
+    else if (r->opt->deadline > 0 && g_get_monotonic_time() >= r->opt->deadline)
+        end = RUN_TIME_LIMIT;
+    if (end == RUN_DONE) {
+        r->insn_check = MIN(r->opt->max_insns, r->insns + RUN_CHECK_INSNS);
+        return false;
+    }
+    step_stop_before(r, rc, pc);
+    run_end_with(r, end);
+    return true;
+}
+
 void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
 {
     (void)uc;
@@ -511,11 +531,8 @@ void perform_on_code(uc_engine *uc, uint64_t pc, uint32_t size, void *data)
     }
     c->last_pc = pc;
     c->insns++;
-    if (G_UNLIKELY(++r->insns > r->opt->max_insns)) {
-        step_stop_before(r, rc, pc);
-        run_end_with(r, RUN_INSN_BUDGET);
+    if (G_UNLIKELY(++r->insns > r->insn_check) && out_of_budget(r, rc, pc))
         return;
-    }
     if (G_UNLIKELY(c->insns >= rc->spin.quiet_until) && spin_quiet(r, rc, pc)) {
         step_stop_before(r, rc, pc);
         return;

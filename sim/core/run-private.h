@@ -10,6 +10,10 @@
 
 #include "run.h"
 
+/* How often (in instructions) a run checks its search's deadline: some
+ * tenth of a second. */
+#define RUN_CHECK_INSNS (1u << 20)
+
 /* run-common.c ----------------------------------------------------------- */
 
 /* Give e to every sink. */

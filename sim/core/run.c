@@ -355,6 +355,7 @@ static void start(struct run *r, struct sched *s, const struct run_options *opt)
     r->sched = s;
     r->opt = opt;
     r->steps = r->insns = 0;
+    r->insn_check = MIN(opt->max_insns, RUN_CHECK_INSNS);
     r->preemptions = 0;
     r->predicted = false;
     r->spinning = 0;

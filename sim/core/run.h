@@ -32,6 +32,8 @@ enum run_end {
     RUN_NO_CORE,        /* pthread_create found no core left (run->cores_needed) */
     RUN_UNFULFILLED,    /* a load read a value no write gave (views.h): no
                            execution, ended quietly */
+    RUN_TIME_LIMIT,     /* its search's --time-limit ran out during it: it is
+                           no run, and the search ends */
 };
 
 /* A variable whose findings are ignored: [addr, addr + size). */
@@ -45,6 +47,8 @@ struct run_options {
     bool predict_reads;
     uint64_t max_steps;
     uint64_t max_insns;
+    gint64 deadline;    /* g_get_monotonic_time() at which the run ends
+                           (RUN_TIME_LIMIT), or 0: none */
     FILE *out;          /* guest output and findings; NULL: none printed */
     enum monitor_policy monitor;
     enum memory_model memory;   /* sc, or tso: each core's stores wait in its buffer */
@@ -194,6 +198,7 @@ struct run {
     bool preempted;             /* the next step is the first after one */
     bool held;                  /* the step taken could not be another core's */
     long turn_left;             /* visible operations left in this turn */
+    uint64_t insn_check;        /* insns at which the budgets are checked next */
     int next_core;              /* chosen at a preemption, or -1 */
     bool stopping;              /* the run ends when the engine stops */
     bool turn_unbounded;        /* the turn is a pinned "*": until the core ends */
@@ -251,10 +256,12 @@ void run_program(struct run *r, struct sched *s, const struct run_options *opt);
 void run_clear(struct run *r);
 
 /* Did the run stop at a limit of the simulation, not at an end of the
- * program: --max-steps, --max-insns, or no core left for a thread (--cores)? */
+ * program: --max-steps, --max-insns, no core left for a thread (--cores),
+ * or its search's --time-limit? */
 static inline bool run_out_of_budget(const struct run *r)
 {
-    return r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET || r->end == RUN_NO_CORE;
+    return r->end == RUN_STEP_BUDGET || r->end == RUN_INSN_BUDGET || r->end == RUN_NO_CORE ||
+           r->end == RUN_TIME_LIMIT;
 }
 
 /* Did the run find something: a finding, or an end that is not normal
@@ -268,7 +275,7 @@ static inline bool run_found(const struct run *r)
     if (r->quiet_budget && run_out_of_budget(r))
         return false;
     return r->end != RUN_DONE && r->end != RUN_CUT && r->end != RUN_ASSUMED &&
-           r->end != RUN_STOPPED && r->end != RUN_UNFULFILLED;
+           r->end != RUN_STOPPED && r->end != RUN_UNFULFILLED && r->end != RUN_TIME_LIMIT;
 }
 
 /* After a run that a sink cut (or between runs): the instruction at which

@@ -453,6 +453,8 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
     bool commute = ro->monitor != MONITOR_SWITCH && ro->sc_fail <= 0;
     g_autoptr(equivalence) eq = equivalence_new(m, memory_model_get(ro->memory), commute);
     struct run_options searching = run_options_quiet(ro, skip);
+    if (o->time_limit > 0)              /* a run under way ends there too */
+        searching.deadline = start + (gint64)(o->time_limit * 1e6);
     g_autofree struct event_sink *sinks = g_new(struct event_sink, searching.nsinks + 1);
     memcpy(sinks, searching.sinks, searching.nsinks * sizeof *sinks);
     sinks[searching.nsinks] = equivalence_sink(eq);
@@ -486,6 +488,12 @@ void dfs_search(struct run *r, const struct run_options *ro, unsigned skip,
         if (s.reduce)
             equivalence_watch(eq, n->branch_from, explored_before, &s);
         run_program(r, node, &searching);
+        if (r->end == RUN_TIME_LIMIT) {
+            /* the time ran out inside the run: the node is not explored */
+            run_clear(r);
+            g_ptr_array_add(stack, n);
+            break;
+        }
         out->runs++;
         ticker_tick(o->ticker, (struct search_progress){
             .runs = out->runs, .found = run_found(r), .done = n->subtree > 0 ? n->subtree - 1 : 0,

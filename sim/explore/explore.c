@@ -86,6 +86,7 @@ static void run_seeds(gpointer data, gpointer user_data)
     struct detectors d;
     detectors_init(&d, m, 0, eo->spin_limit, eo->sc_fail_limit);
     struct run_options ro = quiet_options(eo, &d);
+    ro.deadline = s->deadline;          /* a run under way ends there too */
     g_autoptr(sched) strategy = sched_new(eo->sched, (uint64_t)eo->first_seed, m->ncores, NULL);
     for (;;) {
         /* past the time limit no seed is handed out: every seed that is

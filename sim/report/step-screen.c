@@ -325,7 +325,8 @@ static char *end_text(const struct run *r)
     case RUN_ASSUMED: return g_strdup("an assumption was false (__VERIFIER_assume)");
     case RUN_UNFULFILLED:
         return g_strdup("no execution: a load read a value no write gave");
-    case RUN_CUT: return NULL;
+    case RUN_CUT:
+    case RUN_TIME_LIMIT: return NULL;
     }
     return NULL;
 }
