@@ -15,8 +15,11 @@
 #define DEFAULT_MAX_STEPS 10000000
 #define DEFAULT_MAX_INSNS 1000000000
 /* --svcomp's runs: a search keeps a record of each step of its run, and
- * SV-COMP's programs may loop 2^32 times on a nondet value */
+ * SV-COMP's programs may loop 2^32 times on a nondet value, with steps or
+ * on registers and the stack only (a billion instructions would take a
+ * minute of the search's time for one run) */
 #define SVCOMP_MAX_STEPS 200000
+#define SVCOMP_MAX_INSNS 10000000
 #define SHARDS_MAX 1000000
 #define JOBS_MAX 256
 
@@ -279,6 +282,8 @@ static gboolean check_svcomp(struct options *o, GError **error)
     o->only_reach_error = TRUE;
     if (o->max_steps == DEFAULT_MAX_STEPS)
         o->max_steps = SVCOMP_MAX_STEPS;
+    if (o->max_insns == DEFAULT_MAX_INSNS)
+        o->max_insns = SVCOMP_MAX_INSNS;
     if (o->memory == NULL)
         o->memory = g_strdup("sc");
     if (o->witness == NULL)
