@@ -89,8 +89,8 @@ static void run_seeds(gpointer data, gpointer user_data)
     ro.deadline = s->deadline;          /* a run under way ends there too */
     g_autoptr(sched) strategy = sched_new(eo->sched, (uint64_t)eo->first_seed, m->ncores, NULL);
     for (;;) {
-        /* past the time limit no seed is handed out: every seed that is
-         * runs, so none below a failing one is skipped */
+        /* past the time limit no seed is handed out (and a run under way
+         * then ends, ro.deadline: it is no finding) */
         if (s->deadline && g_get_monotonic_time() >= s->deadline) {
             g_atomic_int_set(&s->timed_out, 1);
             break;
