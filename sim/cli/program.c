@@ -47,11 +47,12 @@ static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
 
 /* The threads one round-robin run with nondet values from `seed` creates,
  * main's included, on more cores each time one is missing (at most
- * ATOMSIM_MAX_CORES); *whole: it ended with every core done and nothing
- * found (no abort, no false assumption).  0 if the engines cannot be made
+ * ATOMSIM_MAX_CORES); *settled: it ended with every core done and nothing
+ * found (no abort, no false assumption), or went as far as its budgets let
+ * it (another seed would take as long).  0 if the engines cannot be made
  * (error set). */
 static unsigned threads_of_run(const struct cpu_ops *cpu, struct image *img,
-                               const struct run_options *ro, bool *whole, GError **error)
+                               const struct run_options *ro, bool *settled, GError **error)
 {
     for (unsigned n = DEFAULT_CORES;; n = MIN(n * 2, ATOMSIM_MAX_CORES)) {
         g_autoptr(machine) m = machine_new(cpu, img, n, error);
@@ -61,7 +62,7 @@ static unsigned threads_of_run(const struct cpu_ops *cpu, struct image *img,
         g_autoptr(sched) rr = sched_new("rr:1", 0, n, NULL);
         run_program(r, rr, ro);
         if (r->end != RUN_NO_CORE || n == ATOMSIM_MAX_CORES) {
-            *whole = r->end == RUN_DONE && !run_found(r);
+            *settled = run_out_of_budget(r) || (r->end == RUN_DONE && !run_found(r));
             return MAX(m->threads, 1);
         }
     }
@@ -69,8 +70,8 @@ static unsigned threads_of_run(const struct cpu_ops *cpu, struct image *img,
 
 /* The cores a program that creates threads needs: the most threads a run
  * creates, of runs with the nondet values of one seed after another until
- * one ends whole (a run that an abort or a false assumption ended early,
- * on its nondet values, may have created fewer than others do), at most
+ * one settles (a run that an abort or a false assumption ended early, on
+ * its nondet values, may have created fewer than others do), at most
  * COUNT_THREADS_SEEDS of them.  0 if the engines cannot be made (error
  * set). */
 static unsigned cores_for_threads(const struct options *o, const struct cpu_ops *cpu,
@@ -80,10 +81,10 @@ static unsigned cores_for_threads(const struct options *o, const struct cpu_ops 
                               .max_insns = COUNT_THREADS_STEPS * 64,
                               .memory = o->memory_model, .report_only = REPORT_CHECKS };
     unsigned most = 0;
-    bool whole = false;
-    for (uint64_t seed = 1; seed <= COUNT_THREADS_SEEDS && !whole; seed++) {
+    bool settled = false;
+    for (uint64_t seed = 1; seed <= COUNT_THREADS_SEEDS && !settled; seed++) {
         ro.fault_seed = seed;
-        unsigned threads = threads_of_run(cpu, img, &ro, &whole, error);
+        unsigned threads = threads_of_run(cpu, img, &ro, &settled, error);
         if (threads == 0)
             return 0;
         most = MAX(most, threads);
