@@ -45,51 +45,42 @@ static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
 #define COUNT_THREADS_STEPS 100000
 #define COUNT_THREADS_SEEDS 8
 
-/* The threads one round-robin run with nondet values from `seed` creates,
- * main's included, on more cores each time one is missing (at most
- * ATOMSIM_MAX_CORES); *settled: it ended with every core done and nothing
- * found (no abort, no false assumption), or went as far as its budgets let
- * it (another seed would take as long).  0 if the engines cannot be made
+/* The cores a program that creates threads needs: the most threads a
+ * round-robin run creates, main's included, on more cores each time one is
+ * missing (at most ATOMSIM_MAX_CORES), of runs with the nondet values of
+ * one seed after another, at most COUNT_THREADS_SEEDS of them, until one
+ * settles: it ends with every core done and nothing found, or goes as far
+ * as its budgets let it (another seed would take as long).  A run that an
+ * abort or a false assumption ended early, on its nondet values, may have
+ * created fewer threads than others do.  0 if the engines cannot be made
  * (error set). */
-static unsigned threads_of_run(const struct cpu_ops *cpu, struct image *img,
-                               const struct run_options *ro, bool *settled, GError **error)
-{
-    for (unsigned n = DEFAULT_CORES;; n = MIN(n * 2, ATOMSIM_MAX_CORES)) {
-        g_autoptr(machine) m = machine_new(cpu, img, n, error);
-        g_autoptr(run) r = m ? run_new(m, error) : NULL;
-        if (r == NULL)
-            return 0;
-        g_autoptr(sched) rr = sched_new("rr:1", 0, n, NULL);
-        run_program(r, rr, ro);
-        if (r->end != RUN_NO_CORE || n == ATOMSIM_MAX_CORES) {
-            *settled = run_out_of_budget(r) || (r->end == RUN_DONE && !run_found(r));
-            return MAX(m->threads, 1);
-        }
-    }
-}
-
-/* The cores a program that creates threads needs: the most threads a run
- * creates, of runs with the nondet values of one seed after another until
- * one settles (a run that an abort or a false assumption ended early, on
- * its nondet values, may have created fewer than others do), at most
- * COUNT_THREADS_SEEDS of them.  0 if the engines cannot be made (error
- * set). */
 static unsigned cores_for_threads(const struct options *o, const struct cpu_ops *cpu,
                                   struct image *img, GError **error)
 {
     struct run_options ro = { .max_steps = COUNT_THREADS_STEPS,
                               .max_insns = COUNT_THREADS_STEPS * 64,
                               .memory = o->memory_model, .report_only = REPORT_CHECKS };
-    unsigned most = 0;
-    bool settled = false;
-    for (uint64_t seed = 1; seed <= COUNT_THREADS_SEEDS && !settled; seed++) {
-        ro.fault_seed = seed;
-        unsigned threads = threads_of_run(cpu, img, &ro, &settled, error);
-        if (threads == 0)
+    unsigned most = 1;
+    uint64_t seed = 1;
+    for (unsigned n = DEFAULT_CORES;; n = MIN(n * 2, ATOMSIM_MAX_CORES)) {
+        g_autoptr(machine) m = machine_new(cpu, img, n, error);
+        g_autoptr(run) r = m ? run_new(m, error) : NULL;
+        if (r == NULL)
             return 0;
-        most = MAX(most, threads);
+        g_autoptr(sched) rr = sched_new("rr:1", 0, n, NULL);
+        /* the same engines for every seed, until one needs more cores */
+        for (; seed <= COUNT_THREADS_SEEDS; seed++) {
+            ro.fault_seed = seed;
+            run_program(r, rr, &ro);
+            if (r->end == RUN_NO_CORE && n < ATOMSIM_MAX_CORES)
+                break;
+            most = MAX(most, m->threads);
+            if (run_out_of_budget(r) || (r->end == RUN_DONE && !run_found(r)))
+                return most;
+        }
+        if (seed > COUNT_THREADS_SEEDS)
+            return most;
     }
-    return most;
 }
 
 /* --ignore VAR...: the variables' ranges into ranges (o->ignore's length).
