@@ -580,6 +580,13 @@ static const char *a64_trap_name(uint32_t excp)
     }
 }
 
+/* TPIDR_EL0 holds the thread pointer; a 16-byte TCB precedes the block
+ * (ELF for the Arm 64-bit Architecture, "Thread Local Storage"). */
+static uc_err a64_set_thread_pointer(uc_engine *uc, uint64_t tp)
+{
+    return uc_reg_write(uc, UC_ARM64_REG_TPIDR_EL0, &tp);
+}
+
 const struct cpu_ops cpu_aarch64 = {
     .name = "aarch64",
     .description = "ARMv8.1-A AArch64 with LSE atomics, little-endian",
@@ -600,6 +607,8 @@ const struct cpu_ops cpu_aarch64 = {
     .reg_sp = UC_ARM64_REG_SP,
     .reg_flags = A64_REG_NUM_FLAGS,
     .stack_reserve = 16,
+    .set_thread_pointer = a64_set_thread_pointer,
+    .tls_tcb = 16,
     .decoder_new = a64_decoder_new,
     .decoder_free = capstone_decoder_free,
     .classify = a64_classify,

@@ -445,6 +445,15 @@ static const char *arm_trap_name(uint32_t excp)
     }
 }
 
+/* TPIDRURO (mrc p15, 0, rN, c13, c0, 3) holds the thread pointer, as Linux
+ * sets it; an 8-byte TCB precedes the block (ELF for the Arm Architecture,
+ * "Thread Local Storage"). */
+static uc_err arm_set_thread_pointer(uc_engine *uc, uint64_t tp)
+{
+    uint32_t v = (uint32_t)tp;
+    return uc_reg_write(uc, UC_ARM_REG_C13_C0_3, &v);
+}
+
 const struct cpu_ops cpu_arm = {
     .name = "arm",
     .description = "ARMv7-A, ARM mode, little-endian",
@@ -463,6 +472,8 @@ const struct cpu_ops cpu_arm = {
     .reg_sp = UC_ARM_REG_SP,
     .reg_flags = ARM_REG_NUM_FLAGS,
     .stack_reserve = 16,
+    .set_thread_pointer = arm_set_thread_pointer,
+    .tls_tcb = 8,
     .decoder_new = arm_decoder_new,
     .decoder_free = capstone_decoder_free,
     .classify = arm_classify,

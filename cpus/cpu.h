@@ -35,6 +35,7 @@ struct mem_operand {
     bool bit_offset;
     bool index_w;
     bool index_signed;
+    bool thread_relative;       /* plus the core's thread pointer (x86 %fs:, %gs:) */
     int64_t disp;
 };
 
@@ -127,6 +128,14 @@ struct cpu_ops {
     int reg_flags;
     /* Where a core starts: bytes below the top of its stack. */
     unsigned stack_reserve;
+    /* Thread-local storage, as the ELF TLS ABI lays it out (Drepper, "ELF
+     * Handling For Thread-Local Storage", 3.4.6): set the thread pointer,
+     * and where a thread's block lies from it: tls_tcb bytes after it,
+     * rounded up to the block's alignment (variant I), or, with tls_below,
+     * ending at it, whose first word holds its own address (variant II). */
+    uc_err (*set_thread_pointer)(uc_engine *uc, uint64_t tp);
+    unsigned tls_tcb;
+    bool tls_below;
 
     /* Decoding, once per machine. */
     cpu_decoder *(*decoder_new)(void);

@@ -95,6 +95,13 @@ static const char *rv_trap_name(uint32_t cause)
 /* RISC-V has no condition flags; 32 is a number no instruction names. */
 #define RV_REG_NUM_NONE 32
 
+/* tp (x4) holds the thread pointer, which is where the block begins (RISC-V
+ * ELF psABI, "Thread Local Storage"). */
+static uc_err rv64_set_thread_pointer(uc_engine *uc, uint64_t tp)
+{
+    return uc_reg_write(uc, UC_RISCV_REG_TP, &tp);
+}
+
 const struct cpu_ops cpu_riscv64 = {
     .name = "riscv64",
     .description = "RISC-V RV64GC, little-endian",
@@ -111,6 +118,7 @@ const struct cpu_ops cpu_riscv64 = {
     .reg_sp = UC_RISCV_REG_SP,
     .reg_flags = RV_REG_NUM_NONE,
     .stack_reserve = 0,
+    .set_thread_pointer = rv64_set_thread_pointer,
     .decoder_new = rv_decoder_new,
     .decoder_free = rv_decoder_free,
     .classify = rv64_classify,

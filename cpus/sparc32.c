@@ -419,6 +419,14 @@ static const char *sparc_trap_name(uint32_t tt)
     }
 }
 
+/* %g7 holds the thread pointer, the end of the block (SPARC psABI; the TLS
+ * ABI's variant II). */
+static uc_err sparc_set_thread_pointer(uc_engine *uc, uint64_t tp)
+{
+    uint32_t v = (uint32_t)tp;
+    return uc_reg_write(uc, UC_SPARC_REG_G7, &v);
+}
+
 const struct cpu_ops cpu_sparc32 = {
     .name = "sparc32",
     .description = "SPARC V8, big-endian (LEON3), guests built -mflat",
@@ -436,6 +444,8 @@ const struct cpu_ops cpu_sparc32 = {
     .reg_sp = UC_SPARC_REG_SP,
     .reg_flags = SPARC_REG_NUM_ICC,
     .stack_reserve = 96,        /* register-window save area, as Linux leaves */
+    .set_thread_pointer = sparc_set_thread_pointer,
+    .tls_below = true,
     .decoder_new = sparc_decoder_new,
     .decoder_free = capstone_decoder_free,
     .classify = sparc_classify,

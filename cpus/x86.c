@@ -332,6 +332,9 @@ static bool classify_access(const cs_insn *insn, struct insn_info *out)
             expected_value(insn->id, op->size, out);
         out->size = op->size;
         out->mem.disp = op->mem.disp;
+        /* %fs: and %gs: address thread-local storage from the thread
+         * pointer, the segment's base (cpu.h, reg_thread_pointer) */
+        out->mem.thread_relative = op->mem.segment == X86_REG_FS || op->mem.segment == X86_REG_GS;
         if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP)
             out->mem.pc_relative = true;
         else
@@ -431,6 +434,22 @@ static const char *x86_trap_name(uint32_t vector)
     "on old parts) from the read to the write of one instruction, so no other " \
     "core's access can come between them"
 
+/* The thread pointer is a segment's base: %gs's on i386, %fs's on x86-64
+ * (each psABI's TLS section; variant II).  Unicorn writes the bases of
+ * 32-bit mode only through their MSRs (IA32_GS_BASE, IA32_FS_BASE: SDM
+ * vol. 4, table 2-2), as wrmsr would. */
+static uc_err x86_32_set_thread_pointer(uc_engine *uc, uint64_t tp)
+{
+    uc_x86_msr gs_base = { 0xc0000101, tp };
+    return uc_reg_write(uc, UC_X86_REG_MSR, &gs_base);
+}
+
+static uc_err x86_64_set_thread_pointer(uc_engine *uc, uint64_t tp)
+{
+    uc_x86_msr fs_base = { 0xc0000100, tp };
+    return uc_reg_write(uc, UC_X86_REG_MSR, &fs_base);
+}
+
 const struct cpu_ops cpu_x86 = {
     .name = "x86",
     .description = "i386, 32-bit",
@@ -447,6 +466,8 @@ const struct cpu_ops cpu_x86 = {
     .reg_sp = UC_X86_REG_ESP,
     .reg_flags = X86_REG_NUM_FLAGS,
     .stack_reserve = 16,
+    .set_thread_pointer = x86_32_set_thread_pointer,
+    .tls_below = true,
     .decoder_new = x86_32_decoder_new,
     .decoder_free = capstone_decoder_free,
     .classify = x86_classify,
@@ -479,6 +500,8 @@ const struct cpu_ops cpu_x86_64 = {
     .reg_sp = UC_X86_REG_RSP,
     .reg_flags = X86_REG_NUM_FLAGS,
     .stack_reserve = 16,
+    .set_thread_pointer = x86_64_set_thread_pointer,
+    .tls_below = true,
     .decoder_new = x86_64_decoder_new,
     .decoder_free = capstone_decoder_free,
     .classify = x86_classify,

@@ -56,10 +56,11 @@ static size_t phdr(const struct elf_file *f, unsigned i)
 }
 
 /* Offsets of the program header fields (Elf32_Phdr / Elf64_Phdr). */
-enum field { P_TYPE, P_OFFSET, P_VADDR, P_FILESZ, P_MEMSZ, P_FLAGS };
+enum field { P_TYPE, P_OFFSET, P_VADDR, P_FILESZ, P_MEMSZ, P_FLAGS, P_ALIGN };
 static size_t field_at(const struct elf_file *f, unsigned i, enum field fld)
 {
-    static const size_t off32[] = { 0, 4, 8, 16, 20, 24 }, off64[] = { 0, 8, 16, 32, 40, 4 };
+    static const size_t off32[] = { 0, 4, 8, 16, 20, 24, 28 },
+                        off64[] = { 0, 8, 16, 32, 40, 4, 48 };
     return phdr(f, i) + (f->is64 ? off64 : off32)[fld];
 }
 
@@ -86,6 +87,16 @@ static unsigned loads(const struct elf_file *f, unsigned *idx)
         if (ph_get(f, i, P_TYPE) == 1 /* PT_LOAD */ && ph_get(f, i, P_MEMSZ) > 0)
             idx[n++] = i;
     return n;
+}
+
+/* The index of the first program header of type type. */
+static unsigned header_of_type(const struct elf_file *f, uint64_t type)
+{
+    unsigned phnum = (unsigned)get(f, f->is64 ? 56 : 44, 2);
+    for (unsigned i = 0; i < phnum; i++)
+        if (ph_get(f, i, P_TYPE) == type)
+            return i;
+    g_error("no program header of type %" G_GUINT64_FORMAT, (guint64)type);
 }
 
 /* cpu's counter example, read to be mutated. */
@@ -187,6 +198,32 @@ static void test_malformed(gconstpointer data)
     f = copy_of(&base);
     put(&f, 24, word(&f), 0x10);
     expect_refused(&f, dir, "entry.elf", "the entry point 0x10 is not in an executable segment");
+    g_free(f.bytes);
+
+    /* thread-local storage (the example's PT_TLS is empty) that atomsim
+     * cannot give each thread */
+    unsigned tls = header_of_type(&base, 7 /* PT_TLS */);
+    f = copy_of(&base);
+    ph_put(&f, tls, P_MEMSZ, 2u << 20);
+    expect_refused(&f, dir, "tls-huge.elf", "2097152 bytes of thread-local storage, more than "
+                                            "atomsim's limit of 1024 KiB a thread");
+    g_free(f.bytes);
+    f = copy_of(&base);
+    ph_put(&f, tls, P_MEMSZ, 4);
+    ph_put(&f, tls, P_FILESZ, 8);
+    expect_refused(&f, dir, "tls-filesz.elf", "its thread-local storage (PT_TLS) has more bytes "
+                                              "in the file");
+    g_free(f.bytes);
+    f = copy_of(&base);
+    ph_put(&f, tls, P_MEMSZ, 4);
+    ph_put(&f, tls, P_FILESZ, 4);
+    ph_put(&f, tls, P_OFFSET, base.len - 2);
+    expect_refused(&f, dir, "tls-offset.elf", "truncated ELF: its thread-local storage");
+    g_free(f.bytes);
+    f = copy_of(&base);
+    ph_put(&f, tls, P_MEMSZ, 4);
+    ph_put(&f, tls, P_ALIGN, 12);
+    expect_refused(&f, dir, "tls-align.elf", "thread-local storage aligned to 12 bytes");
     g_free(f.bytes);
 
     g_free(base.bytes);

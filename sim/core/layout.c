@@ -1,6 +1,7 @@
 /* layout.c — see layout.h. */
 #include "base/error.h"
 #include "layout.h"
+#include "tls.h"
 
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
@@ -67,7 +68,8 @@ gboolean layout_plan(struct layout *l, const struct image *img, unsigned ncores,
     }
     /* Stacks above the image: a guard page, then the stack, per core. */
     l->stacks = align_up(l->image_hi, LAYOUT_STACK_GAP) + LAYOUT_STACK_GAP;
-    uint64_t stacks_end = l->stacks + (uint64_t)ncores * (LAYOUT_STACK_SIZE + LAYOUT_STACK_GUARD);
+    l->stack_size = LAYOUT_STACK_SIZE + tls_area_size(&img->tls);
+    uint64_t stacks_end = l->stacks + (uint64_t)ncores * (l->stack_size + LAYOUT_STACK_GUARD);
     if (l->image_hi > addr_end || stacks_end > addr_end) {
         g_set_error(error, ATOMSIM_ERROR, ATOMSIM_ERROR_INPUT,
                     "%s: the program leaves no room for %u stacks below %s", img->path, ncores,

@@ -9,7 +9,7 @@
 
 #include "loader.h"
 
-#define LAYOUT_STACK_SIZE (64 * 1024)          /* each core's stack */
+#define LAYOUT_STACK_SIZE (64 * 1024)          /* each core's stack, and its thread-local storage */
 #define LAYOUT_STACK_GUARD IMAGE_PAGE           /* unmapped below each stack */
 #define LAYOUT_STACK_GAP (1ull << 20)           /* unmapped between image and stacks */
 
@@ -23,7 +23,8 @@ struct layout {
     GArray *regions;            /* struct region, by address, disjoint */
     uint64_t image_lo, image_hi;        /* the pages of every region */
     uint64_t code_lo, code_hi;          /* the executable regions' pages */
-    uint64_t stacks;            /* core i's stack is at stacks + i * (SIZE + GUARD) + GUARD */
+    uint64_t stacks;            /* core i's stack is at stacks + i * (stack_size + GUARD) + GUARD */
+    uint64_t stack_size;        /* LAYOUT_STACK_SIZE, and the top's for thread-local storage (tls.h) */
 };
 
 /* Lay out img with ncores stacks above it, all below addr_end; FALSE with
@@ -35,7 +36,7 @@ void layout_clear(struct layout *l);
 /* Core i's lowest stack address. */
 static inline uint64_t layout_stack_lo(const struct layout *l, unsigned i)
 {
-    return l->stacks + (uint64_t)i * (LAYOUT_STACK_SIZE + LAYOUT_STACK_GUARD) + LAYOUT_STACK_GUARD;
+    return l->stacks + (uint64_t)i * (l->stack_size + LAYOUT_STACK_GUARD) + LAYOUT_STACK_GUARD;
 }
 
 #endif

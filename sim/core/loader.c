@@ -41,6 +41,7 @@ void image_free(struct image *img)
     g_free(img->path);
     g_array_unref(img->segments);
     g_array_unref(img->symbols);
+    g_free(img->tls.bytes);
     debuginfo_free(img->debug);
     g_free(img);
 }
@@ -126,6 +127,31 @@ static gboolean check_layout(const struct image *img, GError **error)
     return TRUE;
 }
 
+/* PT_TLS: its template from the file; a size or alignment atomsim cannot
+ * give every thread is refused. */
+static gboolean read_tls(struct image *img, const GElf_Phdr *ph, const char *raw,
+                         size_t raw_size, GError **error)
+{
+    if (ph->p_filesz > ph->p_memsz)
+        return fail(error, img->path, "malformed ELF: its thread-local storage (PT_TLS) has "
+                    "more bytes in the file (p_filesz) than in memory (p_memsz)");
+    if (ph->p_offset > raw_size || ph->p_filesz > raw_size - ph->p_offset)
+        return fail(error, img->path, "truncated ELF: its thread-local storage (PT_TLS) lies "
+                    "past the end of the file");
+    if (ph->p_memsz > IMAGE_MAX_TLS)
+        return fail(error, img->path, "%" G_GUINT64_FORMAT " bytes of thread-local storage, "
+                    "more than atomsim's limit of %d KiB a thread", (guint64)ph->p_memsz,
+                    (int)(IMAGE_MAX_TLS >> 10));
+    uint64_t align = MAX(ph->p_align, 1);
+    if ((align & (align - 1)) != 0 || align > IMAGE_PAGE)
+        return fail(error, img->path, "malformed ELF: thread-local storage aligned to %"
+                    G_GUINT64_FORMAT " bytes (a power of two up to %d)", (guint64)ph->p_align,
+                    (int)IMAGE_PAGE);
+    img->tls = (struct tls_template){ ph->p_filesz, ph->p_memsz, align,
+                                      g_memdup2(raw + ph->p_offset, ph->p_filesz) };
+    return TRUE;
+}
+
 static gboolean read_segments(struct image *img, Elf *elf, const char *raw,
                               size_t raw_size, GError **error)
 {
@@ -138,6 +164,9 @@ static gboolean read_segments(struct image *img, Elf *elf, const char *raw,
         GElf_Phdr ph;
         if (gelf_getphdr(elf, (int)i, &ph) == NULL)
             return fail(error, img->path, "truncated ELF: a program header is cut off");
+        if (ph.p_type == PT_TLS && ph.p_memsz > 0 && img->tls.memsz == 0 &&
+            !read_tls(img, &ph, raw, raw_size, error))
+            return FALSE;
         if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
             continue;
         if (!check_segment(img, &ph, raw_size, error))

@@ -17,6 +17,7 @@ struct debuginfo;
 #define IMAGE_ADDR_END_64 (1ull << 47)
 #define IMAGE_PAGE 0x1000ull
 #define IMAGE_MAX_FILE (1ull << 30)     /* the largest program file read */
+#define IMAGE_MAX_TLS (1ull << 20)      /* the most thread-local storage a thread has */
 
 /* Segment permissions, as the ELF's PF_R/PF_W/PF_X. */
 enum { SEG_R = 4, SEG_W = 2, SEG_X = 1 };
@@ -27,6 +28,14 @@ struct segment {
     uint64_t filesz;
     unsigned flags;             /* SEG_R | SEG_W | SEG_X */
     uint8_t *bytes;             /* filesz bytes from the file */
+};
+
+/* The initial image of thread-local storage (PT_TLS): each thread's
+ * block is a copy of bytes, then zeros to memsz, at an address aligned to
+ * align (sim/core/tls.h places the blocks). */
+struct tls_template {
+    uint64_t filesz, memsz, align;      /* memsz 0: the program has none */
+    uint8_t *bytes;
 };
 
 struct symbol {
@@ -42,6 +51,7 @@ struct image {
     uint8_t elf_data;           /* ELFDATA2LSB / ELFDATA2MSB */
     uint64_t entry;
     GArray *segments;           /* struct segment, PT_LOAD in file order */
+    struct tls_template tls;
     GArray *symbols;            /* struct symbol, functions and objects by address */
     struct debuginfo *debug;    /* lines and variables from DWARF; NULL if none */
 };

@@ -7,6 +7,7 @@
 #include "base/error.h"
 #include "base/log.h"
 #include "machine.h"
+#include "tls.h"
 
 #define PAGE IMAGE_PAGE
 
@@ -76,9 +77,9 @@ static gboolean core_open(struct machine *m, struct core *c, GError **error)
     }
     for (unsigned i = 0; i < m->ncores; i++) {
         const struct core *owner = &m->cores[i];
-        err = uc_mem_map_ptr(c->uc, owner->stack_lo, CORE_STACK_SIZE,
+        err = uc_mem_map_ptr(c->uc, owner->stack_lo, m->stack_size,
                              UC_PROT_READ | UC_PROT_WRITE,
-                             m->stack_mem + (size_t)i * CORE_STACK_SIZE);
+                             m->stack_mem + (size_t)i * m->stack_size);
         if (err != UC_ERR_OK)
             return engine_fail(error, m, "map a stack", err);
     }
@@ -129,13 +130,14 @@ struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
     }
     codemap_mark_atomic_functions(&m->code, img);
 
-    m->stack_mem = g_aligned_alloc0((gsize)ncores, CORE_STACK_SIZE, PAGE);
+    m->stack_size = l.stack_size;
+    m->stack_mem = g_aligned_alloc0((gsize)ncores, m->stack_size, PAGE);
     for (unsigned i = 0; i < ncores; i++) {
         struct core *c = &m->cores[i];
         c->m = m;
         c->id = i;
         c->stack_lo = layout_stack_lo(&l, i);
-        c->stack_hi = c->stack_lo + CORE_STACK_SIZE;
+        c->stack_hi = c->stack_lo + m->stack_size;
     }
     for (unsigned i = 0; i < ncores; i++)
         if (!core_open(m, &m->cores[i], error))
@@ -166,18 +168,41 @@ void machine_free(struct machine *m)
     g_free(m);
 }
 
+/* Core c's thread-local storage afresh from the template, at the top of its
+ * stack (tls.h), and its thread pointer; *stack_top: where its stack may
+ * begin. */
+static uc_err reset_tls(struct machine *m, struct core *c, uint64_t *stack_top)
+{
+    const struct tls_template *t = &m->img->tls;
+    c->thread_pointer = 0;
+    *stack_top = c->stack_hi;
+    if (t->memsz == 0)
+        return UC_ERR_OK;
+    struct tls_place p = tls_place(m->cpu, t, c->stack_hi);
+    if (t->filesz > 0)
+        memcpy(machine_guest_ptr(m, p.block, t->filesz), t->bytes, t->filesz);
+    if (m->cpu->tls_below)
+        machine_write(m, p.tp, m->cpu->word_size, p.tp);
+    c->thread_pointer = p.tp;
+    *stack_top = p.stack_top;
+    return m->cpu->set_thread_pointer(c->uc, p.tp);
+}
+
 uc_err machine_reset(struct machine *m)
 {
     uc_err err = UC_ERR_OK;
     memset(m->image_mem, 0, m->image_hi - m->image_lo);
     image_copy_segments(m->img, m->image_mem, m->image_lo);
-    memset(m->stack_mem, 0, (size_t)m->ncores * CORE_STACK_SIZE);
+    memset(m->stack_mem, 0, (size_t)m->ncores * m->stack_size);
 
     for (unsigned i = 0; i < m->ncores; i++) {
         struct core *c = &m->cores[i];
-        uint64_t pc = m->img->entry, sp = c->stack_hi - m->cpu->stack_reserve;
+        uint64_t pc = m->img->entry, sp = c->stack_hi;
         if (err == UC_ERR_OK)
             err = uc_context_restore(c->uc, c->boot);
+        if (err == UC_ERR_OK)
+            err = reset_tls(m, c, &sp);
+        sp -= m->cpu->stack_reserve;
         if (err == UC_ERR_OK)
             err = uc_reg_write(c->uc, m->cpu->reg_pc, &pc);
         if (err == UC_ERR_OK)
@@ -203,7 +228,7 @@ void *machine_guest_ptr(struct machine *m, uint64_t addr, uint64_t len)
     for (unsigned i = 0; i < m->ncores; i++) {
         const struct core *c = &m->cores[i];
         if (addr >= c->stack_lo && addr + len <= c->stack_hi)
-            return m->stack_mem + (size_t)i * CORE_STACK_SIZE + (addr - c->stack_lo);
+            return m->stack_mem + (size_t)i * m->stack_size + (addr - c->stack_lo);
     }
     return NULL;
 }

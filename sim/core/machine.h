@@ -21,8 +21,6 @@
 #include "layout.h"
 #include "loader.h"
 
-#define CORE_STACK_SIZE LAYOUT_STACK_SIZE
-
 enum core_state {
     CORE_RUNNING,
     CORE_AT_BARRIER,
@@ -45,6 +43,7 @@ struct core {
     uc_context *boot;           /* registers as the engine came up */
     uc_context *scratch;        /* machine_core_fingerprint's, made on first use */
     uint64_t stack_lo, stack_hi;
+    uint64_t thread_pointer;    /* where its thread-local storage is (tls.h) */
 
     /* Its state in a run, reset with the machine (the run keeps the rest:
      * run.h). */
@@ -71,6 +70,7 @@ struct machine {
     uint64_t image_lo, image_hi;
     GArray *regions;            /* struct region */
     uint8_t *stack_mem;         /* every core's stack, one after another */
+    uint64_t stack_size;        /* each core's, with its thread-local storage at the top */
     struct codemap code;
 
     /* The guest's threads in a run, reset with the machine. */

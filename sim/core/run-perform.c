@@ -44,6 +44,8 @@ static uint64_t effective_address(struct run *r, const struct core *c,
     }
     if (mo->pc_relative)
         a += pc + ii->length;
+    if (mo->thread_relative)
+        a += c->thread_pointer;
     return r->m->cpu->word_size == 4 ? (uint32_t)a : a;
 }
 

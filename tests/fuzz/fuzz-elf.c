@@ -3,8 +3,9 @@
  * loaded (layout_plan), without engines or a run.  Invariants: a loaded
  * image is what atomsim can hold (segments disjoint, within IMAGE_MAX_SPAN,
  * below the end of the address space, their file bytes there, the entry in
- * an executable one); its layout puts disjoint page regions and the stacks
- * above them, below the end; every address has a name; a refused file gets
+ * an executable one; thread-local storage within its limits); its layout
+ * puts disjoint page regions and the stacks, with room for thread-local
+ * storage, above them, below the end; every address has a name; a refused file gets
  * one line that names it. */
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,6 +48,12 @@ static void check_image(const struct image *img)
     }
     g_assert_cmpuint(hi - lo, <=, IMAGE_MAX_SPAN);
     g_assert_true(entry_in_code);
+    const struct tls_template *t = &img->tls;
+    g_assert_cmpuint(t->filesz, <=, t->memsz);
+    g_assert_cmpuint(t->memsz, <=, IMAGE_MAX_TLS);
+    g_assert_true(t->filesz == 0 || t->bytes != NULL);
+    g_assert_true(t->memsz == 0 || (t->align > 0 && t->align <= IMAGE_PAGE &&
+                                    (t->align & (t->align - 1)) == 0));
 }
 
 /* Lay img out for ncores and check the plan. */
@@ -81,7 +88,10 @@ static void check_layout(const struct image *img, unsigned ncores)
         g_assert_cmpuint(s->vaddr + s->memsz, <=, l.image_hi);
     }
     g_assert_cmpuint(layout_stack_lo(&l, 0), >, l.image_hi);
-    g_assert_cmpuint(layout_stack_lo(&l, ncores - 1) + LAYOUT_STACK_SIZE, <=, end);
+    /* each stack has room for the thread-local storage at its top */
+    g_assert_cmpuint(l.stack_size, >=, LAYOUT_STACK_SIZE + img->tls.memsz);
+    g_assert_cmpuint(l.stack_size % IMAGE_PAGE, ==, 0);
+    g_assert_cmpuint(layout_stack_lo(&l, ncores - 1) + l.stack_size, <=, end);
     layout_clear(&l);
 }
 

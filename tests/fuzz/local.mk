@@ -10,7 +10,8 @@ FUZZ_TARGETS = fuzz-elf fuzz-cli fuzz-schedule fuzz-sched fuzz-replay fuzz-decod
 FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
-fuzz_elf_SRCS = %D%/fuzz-elf.c sim/core/loader.c sim/core/debuginfo.c sim/core/layout.c
+fuzz_elf_SRCS = %D%/fuzz-elf.c sim/core/loader.c sim/core/debuginfo.c sim/core/layout.c \
+	sim/core/tls.c
 fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli/cli-options.c $(SCHED_SRCS)
 fuzz_schedule_SRCS = %D%/fuzz-schedule.c $(SCHED_SRCS)
 fuzz_sched_SRCS = %D%/fuzz-sched.c $(SCHED_SRCS)
@@ -24,8 +25,10 @@ EXTRA_DIST += %D%/fuzz-elf.c %D%/fuzz-cli.c %D%/fuzz-schedule.c %D%/fuzz-sched.c
 	%D%/fuzz-replay.c %D%/fuzz-decode.c %D%/fuzz-litmus.c %D%/fuzz-step.c \
 	%D%/fuzz-property.c %D%/fuzz-merge.c %D%/corpus
 CLEANFILES += $(FUZZ_TARGETS:%=tests/fuzz/%)
-# The smallest example of every cpu seeds the ELF target.
-FUZZ_ELF_SEEDS = $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/counter.elf)
+# The smallest example of every cpu seeds the ELF target, and programs with
+# thread-local storage of a 32-bit and a 64-bit cpu.
+FUZZ_ELF_SEEDS = $(foreach cpu,$(GUEST_CPUS),programs/$(cpu)/counter.elf) \
+	$(call guests_for,x86,threads-tls,guest) $(call guests_for,aarch64,threads-tls,guest)
 
 fuzz_link = $(AM_V_CCLD)$(MKDIR_P) tests/fuzz && $(FUZZ_CC) $(FUZZ_FLAGS) $(DEFS) -I. \
 	$(AM_CPPFLAGS) $(WARN_CFLAGS) -o $@ $(addprefix $(srcdir)/,$(1)) libatomsim.a \
