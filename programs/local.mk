@@ -46,11 +46,11 @@ GUEST_INCLUDES = %D%/include/atomsim.h %D%/include/atomsim-abi.h %D%/include/ato
 GUEST_LIBC_INCLUDES = %D%/include/libc/stdio.h %D%/include/libc/stdlib.h \
 	%D%/include/libc/string.h %D%/include/libc/assert.h %D%/include/libc/limits.h \
 	%D%/include/libc/pthread.h %D%/include/libc/threads.h %D%/include/libc/semaphore.h \
-	%D%/include/libc/sched.h %D%/include/libc/unistd.h
+	%D%/include/libc/sched.h %D%/include/libc/unistd.h %D%/include/libc/errno.h
 # ... with POSIX threads (pthread, sync, semaphore; unistd's sleeps return at
 # once) and SV-COMP's harness (verifier): a program that calls
 # pthread_create links pthread.o, and is threaded.
-LIBC_NAMES = format stdio string stdlib malloc exit assert pthread sync semaphore unistd \
+LIBC_NAMES = format stdio string stdlib malloc exit assert errno pthread sync semaphore unistd \
 	c11-threads verifier
 LIBC_FILES = $(LIBC_NAMES:%=%D%/libc/%.c) %D%/libc/libc-private.h
 # The kernel's atomic API (programs/lib/): atomic.c over each cpu family's

@@ -25,6 +25,7 @@
  * to its end inside pthread_create, so the same ELF runs as a sequential
  * reference.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <atomic.h>
 #include <atomsim.h>
@@ -32,10 +33,6 @@
 
 #define WAKE_ALL 0x7fffffff
 
-#define EAGAIN 11
-#define EINVAL 22
-#define EDEADLK 35
-#define ESRCH 3
 
 #define MAX_THREADS LIBC_MAX_CORES
 

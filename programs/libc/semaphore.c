@@ -5,6 +5,7 @@
  * fully ordered atomics of the cpu (<atomic.h>): what a thread wrote before
  * a post is visible to the thread its wait lets through (POSIX 4.12,
  * "Memory Synchronization"). */
+#include <errno.h>
 #include <semaphore.h>
 #include <atomic.h>
 #include <atomsim.h>
@@ -35,6 +36,7 @@ int sem_trywait(sem_t *sem)
     while ((v = atomic_read(count(sem))) > 0)
         if (atomic_cmpxchg(count(sem), v, v - 1) == v)
             return 0;
+    errno = EAGAIN;
     return -1;
 }
 

@@ -1,15 +1,12 @@
 /* sync.c — pthread mutexes, condition variables, barriers, read-write
  * locks and spinlocks (see pthread.c for how threads block). */
+#include <errno.h>
 #include <pthread.h>
 #include <atomic.h>
 #include <atomsim.h>
 
 #define WAKE_ALL 0x7fffffff
 
-#define EBUSY 16
-#define EINVAL 22
-#define EDEADLK 35
-#define EPERM 1
 
 static atomic_t *word(volatile int *w)
 {

@@ -2,10 +2,12 @@
  * counted by semaphores (`empty` slots, `full` slots) and guarded by a
  * binary one (small, so that dfs proves it on every cpu in well under a
  * second): every item arrives once, in order, whatever the
- * schedule.  sleep and sched_yield return at once.  With MISSING_POST the
+ * schedule.  sem_trywait on 0 fails with EAGAIN; sleep and sched_yield
+ * return at once.  With MISSING_POST the
  * producer forgets to post its last item, and the consumer waits on `full`
  * for ever: a deadlock. */
 #include <assert.h>
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
@@ -58,7 +60,7 @@ int main(void)
     sem_init(&empty, 0, SLOTS);
     sem_init(&full, 0, 0);
     sem_init(&guard, 0, 1);
-    assert(sem_trywait(&full) == -1);
+    assert(sem_trywait(&full) == -1 && errno == EAGAIN);
     pthread_t p, c;
     pthread_create(&p, 0, producer, 0);
     pthread_create(&c, 0, consumer, 0);

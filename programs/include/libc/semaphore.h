@@ -12,8 +12,7 @@ typedef struct { int value; } sem_t;
 int sem_init(sem_t *sem, int pshared, unsigned value);
 int sem_destroy(sem_t *sem);
 int sem_wait(sem_t *sem);
-/* 0 if it took one, -1 if the count was 0 (POSIX's EAGAIN; the small libc
- * has no errno). */
+/* 0 if it took one; -1 with errno EAGAIN if the count was 0. */
 int sem_trywait(sem_t *sem);
 int sem_post(sem_t *sem);
 int sem_getvalue(sem_t *sem, int *value);
