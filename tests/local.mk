@@ -106,7 +106,8 @@ GUEST_TESTS = load-unmapped illegal forever spin-private message exit-code add-u
 	threads-mutex threads-cond threads-deadlock threads-assert threads-malloc threads-sv threads-c11 \
 	threads-spin-atomic handoff-rounds \
 	c11-conformance c11-counter-once c11-flag address-dependency overwritten choose choose-race \
-	atomic-draw long-loop threads-tls threads-sem threads-sem-missing-post \
+	atomic-draw long-loop threads-tls threads-sem threads-sem-missing-post threads-cond-if \
+	threads-keys \
 	atomic-sections
 # ... of which these are built with -Wall -Wextra -Werror.
 GUEST_TESTS_STRICT = library-types libc-basics libc-assert libc-abort libc-double-free \

@@ -268,6 +268,44 @@ static void test_semaphores(gconstpointer data)
     result_clear(&r);
 }
 
+/* A condition wait under `if`: POSIX lets a wait return with no signal, and
+ * the search finds the waiter going on with its predicate false; the same
+ * wait in a `while` (threads-cond) holds in every schedule dfs:2 tries. */
+static void test_spurious_wakeup(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-cond-if");
+    struct result r = atomsim("--sched", "dfs", prog, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "cpu1: check failed: assertion failed: ready (in waiter)"));
+    result_clear(&r);
+    g_autofree char *loop = guest(cpu, "threads-cond");
+    r = atomsim("--memory", "sc", "--sched", "dfs", "--only-checks", loop, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "verified: no schedule with at most 2 preemptions"));
+    result_clear(&r);
+}
+
+/* Thread-specific data: a thread's end calls each key's destructor with its
+ * value, in rounds while destructors set values; main's return does not
+ * (the program's asserts and its line check them). */
+static void test_key_destructors(gconstpointer data)
+{
+    const char *cpu = data;
+    if (!need_cpu(cpu))
+        return;
+    g_autofree char *prog = guest(cpu, "threads-keys");
+    struct result r = atomsim(prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "cpu0: destroyed 3, then 300\n"));
+    result_clear(&r);
+    r = atomsim("--runs", SANITIZER_BUDGET("200", "20"), prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    result_clear(&r);
+}
+
 /* A thread that spins through atomic sections on a flag no one sets: a
  * deadlock finding (the sections' calls are no progress), long before the
  * step budget. */
@@ -450,6 +488,8 @@ int main(int argc, char **argv)
         { "c11-threads", test_c11_threads },
         { "thread-local", test_thread_local },
         { "semaphores", test_semaphores },
+        { "spurious-wakeup", test_spurious_wakeup },
+        { "key-destructors", test_key_destructors },
         { "deadlock", test_deadlock },
         { "spin-in-atomic-sections", test_spin_in_atomic_sections },
         { "assert", test_assert },

@@ -40,6 +40,8 @@
 static void *sequential_results[MAX_THREADS];
 static int sequential_threads;
 
+static void run_destructors(void);
+
 static atomic_t *word(volatile int *w)
 {
     return (atomic_t *)w;
@@ -99,6 +101,7 @@ int pthread_detach(pthread_t thread)
 
 void pthread_exit(void *retval)
 {
+    run_destructors();
     sim_syscall(SIM_SYS_THREAD_EXIT, (long)retval, 0, 0);
     sim_exit(0);                /* under qemu-user */
 }
@@ -164,19 +167,42 @@ int pthread_once(pthread_once_t *once, void (*init)(void))
 
 static int key_used[PTHREAD_KEYS_MAX];
 static const void *key_value[PTHREAD_KEYS_MAX][MAX_THREADS];
+static void (*key_destructor[PTHREAD_KEYS_MAX])(void *);
 
 int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
 {
-    (void)destructor;           /* threads end without running them */
     for (unsigned k = 0; k < PTHREAD_KEYS_MAX; k++) {
         if (atomic_cmpxchg(word(&key_used[k]), 0, 1) == 0) {
             for (unsigned c = 0; c < MAX_THREADS; c++)
                 key_value[k][c] = NULL;
+            key_destructor[k] = destructor;
             *key = k;
             return 0;
         }
     }
     return EAGAIN;
+}
+
+/* A thread that ends calls the destructor of each key it holds a value of
+ * with that value, the value set to NULL first; again while destructors
+ * set values, up to PTHREAD_DESTRUCTOR_ITERATIONS times (POSIX,
+ * pthread_key_create).  Not at exit(), nor when main returns. */
+static void run_destructors(void)
+{
+    unsigned me = sim_cpu_id() % MAX_THREADS;
+    for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
+        bool called = false;
+        for (unsigned k = 0; k < PTHREAD_KEYS_MAX; k++) {
+            const void *value = key_value[k][me];
+            if (READ_ONCE(key_used[k]) && key_destructor[k] && value) {
+                key_value[k][me] = NULL;
+                key_destructor[k]((void *)value);
+                called = true;
+            }
+        }
+        if (!called)
+            return;
+    }
 }
 
 int pthread_key_delete(pthread_key_t key)

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <atomic.h>
 #include <atomsim.h>
+#include "libc-private.h"
 
 #define WAKE_ALL 0x7fffffff
 
@@ -120,7 +121,24 @@ int pthread_mutex_unlock(pthread_mutex_t *m)
 }
 
 /* Condition variables: a sequence number that signals advance.  A waiter
- * reads it under the mutex, lets the mutex go, and waits unless it moved. */
+ * reads it under the mutex, lets the mutex go, and waits unless it moved.
+ *
+ * POSIX lets a wait return with no signal at all (a spurious wakeup:
+ * pthread_cond_wait, "Spurious wakeups ... may occur"), so a waiter must
+ * test its predicate in a loop.  The first wait of each thread in a run
+ * may return so, a choice of the scheduler's (sim_choose: random runs draw
+ * it, dfs tries both): a wait with `if` in place of `while` is found, and
+ * a search still ends on waits in loops. */
+static int spurious_taken[LIBC_MAX_CORES];
+
+static bool wakes_spuriously(void)
+{
+    int *taken = &spurious_taken[sim_cpu_id() % LIBC_MAX_CORES];
+    if (*taken || sim_choose(2) == 0)
+        return false;
+    *taken = 1;
+    return true;
+}
 
 int pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr)
 {
@@ -139,7 +157,8 @@ int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
 {
     int seq = READ_ONCE(c->seq);
     pthread_mutex_unlock(m);
-    sim_wait(&c->seq, seq, SIM_WAIT_COND);
+    if (!wakes_spuriously())
+        sim_wait(&c->seq, seq, SIM_WAIT_COND);
     pthread_mutex_lock(m);
     return 0;
 }
