@@ -201,40 +201,48 @@ static void test_c11_threads(gconstpointer data)
     result_clear(&r);
 }
 
+/* The guest test name ends clean in random runs under every model of the
+ * cpu (but where expected_to_fail says), and dfs verifies it in every
+ * schedule under sc. */
+static void assert_holds_everywhere(const char *cpu, const char *name)
+{
+    g_autofree char *prog = guest(cpu, name);
+    static const char *const models[] = CPU_MODELS;
+    for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
+        if (!cpu_has_model(cpu, models[i]) || expected_to_fail(cpu, models[i], name))
+            continue;
+        struct result r = atomsim("--memory", models[i], "--runs",
+                                  SANITIZER_BUDGET("200", "20"), prog, NULL);
+        if (r.status != 0)
+            g_test_message("under %s: %s%s", models[i], r.out, r.err);
+        g_assert_cmpint(r.status, ==, 0);
+        result_clear(&r);
+    }
+    struct result r = atomsim("--memory", "sc", "--sched", "dfs:all", "--only-checks", prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, "verified: no schedule of the program fails a check"));
+    result_clear(&r);
+}
+
 /* Thread-local variables: each thread its own copy of the initial values,
  * aligned, a page-spanning zeroed array, main's copy written through a
- * pointer (the program's asserts check them) — in random runs under every
- * model of the cpu, and in every schedule under sc. */
+ * pointer (the program's asserts check them). */
 static void test_thread_local(gconstpointer data)
 {
     const char *cpu = data;
     if (!need_cpu(cpu))
         return;
     g_autofree char *prog = guest(cpu, "threads-tls");
-    static const char *const models[] = CPU_MODELS;
-    for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
-        if (!cpu_has_model(cpu, models[i]))
-            continue;
-        struct result r = atomsim("--memory", models[i], "--runs", SANITIZER_BUDGET("100", "10"),
-                                  prog, NULL);
-        if (r.status != 0)
-            g_test_message("under %s: %s%s", models[i], r.out, r.err);
-        g_assert_cmpint(r.status, ==, 0);
-        result_clear(&r);
-    }
     struct result r = atomsim(prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
     g_assert_nonnull(strstr(r.out, "cpu0: main's counted 100, wide 0\n"));
     result_clear(&r);
-    r = atomsim("--memory", "sc", "--sched", "dfs:all", "--only-checks", prog, NULL);
-    g_assert_cmpint(r.status, ==, 0);
-    g_assert_nonnull(strstr(r.out, "verified: no schedule of the program fails a check"));
-    result_clear(&r);
+    assert_holds_everywhere(cpu, "threads-tls");
 }
 
 /* POSIX semaphores: a bounded buffer counted by them passes every item once,
- * in order, under every model of the cpu (but sparc32's pso, where nothing
- * gcc builds orders stores) and in every schedule under sc; a missing post
- * is a deadlock that names the semaphore. */
+ * in order, everywhere (sparc32's pso aside, where nothing gcc builds
+ * orders stores); a missing post is a deadlock that names the semaphore. */
 static void test_semaphores(gconstpointer data)
 {
     const char *cpu = data;
@@ -245,20 +253,7 @@ static void test_semaphores(gconstpointer data)
     g_assert_cmpint(r.status, ==, 0);
     g_assert_nonnull(strstr(r.out, "cpu0: sum 3, 1 slots empty\n"));
     result_clear(&r);
-    static const char *const models[] = CPU_MODELS;
-    for (unsigned i = 0; i < G_N_ELEMENTS(models); i++) {
-        if (!cpu_has_model(cpu, models[i]) || expected_to_fail(cpu, models[i], "threads-sem"))
-            continue;
-        r = atomsim("--memory", models[i], "--runs", SANITIZER_BUDGET("300", "30"), prog, NULL);
-        if (r.status != 0)
-            g_test_message("under %s: %s%s", models[i], r.out, r.err);
-        g_assert_cmpint(r.status, ==, 0);
-        result_clear(&r);
-    }
-    r = atomsim("--memory", "sc", "--sched", "dfs:all", "--only-checks", prog, NULL);
-    g_assert_cmpint(r.status, ==, 0);
-    g_assert_nonnull(strstr(r.out, "verified: no schedule of the program fails a check"));
-    result_clear(&r);
+    assert_holds_everywhere(cpu, "threads-sem");
 
     g_autofree char *broken = guest(cpu, "threads-sem-missing-post");
     r = atomsim(broken, NULL);

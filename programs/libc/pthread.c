@@ -168,6 +168,10 @@ int pthread_once(pthread_once_t *once, void (*init)(void))
 static int key_used[PTHREAD_KEYS_MAX];
 static const void *key_value[PTHREAD_KEYS_MAX][MAX_THREADS];
 static void (*key_destructor[PTHREAD_KEYS_MAX])(void *);
+/* Has the thread on core c set a value (then its end looks for
+ * destructors: one load of a word only it writes, not one per key, which
+ * would add steps to every thread's end and schedules to every search)? */
+static bool holds_values[MAX_THREADS];
 
 int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
 {
@@ -190,6 +194,8 @@ int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
 static void run_destructors(void)
 {
     unsigned me = sim_cpu_id() % MAX_THREADS;
+    if (!holds_values[me])
+        return;
     for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
         bool called = false;
         for (unsigned k = 0; k < PTHREAD_KEYS_MAX; k++) {
@@ -222,6 +228,9 @@ int pthread_setspecific(pthread_key_t key, const void *value)
 {
     if (key >= PTHREAD_KEYS_MAX)
         return EINVAL;
-    key_value[key][sim_cpu_id()] = value;
+    unsigned me = sim_cpu_id() % MAX_THREADS;
+    key_value[key][me] = value;
+    if (value)
+        holds_values[me] = true;
     return 0;
 }
