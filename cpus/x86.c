@@ -333,7 +333,7 @@ static bool classify_access(const cs_insn *insn, struct insn_info *out)
         out->size = op->size;
         out->mem.disp = op->mem.disp;
         /* %fs: and %gs: address thread-local storage from the thread
-         * pointer, the segment's base (cpu.h, reg_thread_pointer) */
+         * pointer, the segment's base (set_thread_pointer below) */
         out->mem.thread_relative = op->mem.segment == X86_REG_FS || op->mem.segment == X86_REG_GS;
         if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP)
             out->mem.pc_relative = true;

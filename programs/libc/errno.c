@@ -9,5 +9,5 @@ static int errnos[LIBC_MAX_CORES];
 
 int *__errno_location(void)
 {
-    return &errnos[sim_cpu_id() % LIBC_MAX_CORES];
+    return &errnos[sim_cpu_id()];
 }

@@ -193,7 +193,7 @@ int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
  * pthread_key_create).  Not at exit(), nor when main returns. */
 static void run_destructors(void)
 {
-    unsigned me = sim_cpu_id() % MAX_THREADS;
+    unsigned me = sim_cpu_id();
     if (!holds_values[me])
         return;
     for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
@@ -228,7 +228,7 @@ int pthread_setspecific(pthread_key_t key, const void *value)
 {
     if (key >= PTHREAD_KEYS_MAX)
         return EINVAL;
-    unsigned me = sim_cpu_id() % MAX_THREADS;
+    unsigned me = sim_cpu_id();
     key_value[key][me] = value;
     if (value)
         holds_values[me] = true;

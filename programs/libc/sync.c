@@ -133,7 +133,7 @@ static int spurious_taken[LIBC_MAX_CORES];
 
 static bool wakes_spuriously(void)
 {
-    int *taken = &spurious_taken[sim_cpu_id() % LIBC_MAX_CORES];
+    int *taken = &spurious_taken[sim_cpu_id()];
     if (*taken || sim_choose(2) == 0)
         return false;
     *taken = 1;

@@ -9,7 +9,7 @@
 
 #include "loader.h"
 
-#define LAYOUT_STACK_SIZE (64 * 1024)          /* each core's stack, and its thread-local storage */
+#define LAYOUT_STACK_SIZE (64 * 1024)          /* each core's stack (its thread-local storage lies above) */
 #define LAYOUT_STACK_GUARD IMAGE_PAGE           /* unmapped below each stack */
 #define LAYOUT_STACK_GAP (1ull << 20)           /* unmapped between image and stacks */
 
