@@ -395,6 +395,26 @@ static bool exclusive_or_barrier(const cs_insn *insn, struct insn_info *out)
     return true;
 }
 
+/* cmp and cmn with an immediate, shifted left by 12 or not (Arm ARM K.a
+ * C6.2.61, C6.2.58: aliases of subs and adds that discard the result). */
+static bool a64_compare_constant(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                                 int64_t *k)
+{
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL || (insn->id != ARM64_INS_CMP && insn->id != ARM64_INS_CMN))
+        return false;
+    const cs_arm64 *a = &insn->detail->arm64;
+    for (uint8_t i = 0; i < a->op_count; i++) {
+        const cs_arm64_op *op = &a->operands[i];
+        if (op->type != ARM64_OP_IMM)
+            continue;
+        int64_t imm = op->shift.type == ARM64_SFT_LSL ? op->imm << op->shift.value : op->imm;
+        *k = insn->id == ARM64_INS_CMN ? -imm : imm;
+        return true;
+    }
+    return false;
+}
+
 static bool classify_access(const cs_insn *insn, struct insn_info *out)
 {
     const cs_arm64 *a = &insn->detail->arm64;
@@ -614,6 +634,7 @@ const struct cpu_ops cpu_aarch64 = {
     .classify = a64_classify,
     .disassemble = a64_disassemble,
     .branch_target = capstone_branch_target,
+    .compare_constant = a64_compare_constant,
     .atomicity = "ARMv8.1's LSE atomics (ldadd, ldclr, ldset, ldeor, swp, cas) are single "
         "instructions that read, modify and write memory atomically; without LSE, the "
         "kernel's alternative is an ldxr/stxr loop that retries until the store-exclusive "

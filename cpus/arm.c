@@ -328,6 +328,24 @@ static bool is_store(unsigned id)
 
 /* The kind of access and the memory operand of insn; false if an address
  * uses a register that cannot address shared memory. */
+/* cmp and cmn with an immediate (ARM ARM A8.8.37, A8.8.34: cmn compares
+ * with the constant's negation). */
+static bool arm_compare_constant(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                                 int64_t *k)
+{
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL || (insn->id != ARM_INS_CMP && insn->id != ARM_INS_CMN))
+        return false;
+    const cs_arm *a = &insn->detail->arm;
+    for (uint8_t i = 0; i < a->op_count; i++)
+        if (a->operands[i].type == ARM_OP_IMM) {
+            int64_t imm = (int32_t)a->operands[i].imm;
+            *k = insn->id == ARM_INS_CMN ? -imm : imm;
+            return true;
+        }
+    return false;
+}
+
 static bool classify_access(const cs_insn *insn, struct insn_info *out)
 {
     const cs_arm *a = &insn->detail->arm;
@@ -479,6 +497,7 @@ const struct cpu_ops cpu_arm = {
     .classify = arm_classify,
     .disassemble = capstone_disassemble,
     .branch_target = capstone_branch_target,
+    .compare_constant = arm_compare_constant,
     .atomicity = "ARMv7 has no single atomic add: ldrex reads the value and reserves its "
         "granule in the exclusive monitor, and strex stores only if no other core has "
         "written the granule since, so a loop that retries until strex succeeds "

@@ -152,6 +152,11 @@ struct cpu_ops {
      * if the instruction at pc jumps to a fixed address. */
     bool (*branch_target)(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
                           uint64_t *target);
+    /* A comparison of a register or memory with a constant (x86's cmp $k,
+     * arm's cmp r, #k, riscv's li before a branch): true and *k.  The
+     * program's constants are values its nondet draws try (compared.h). */
+    bool (*compare_constant)(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                             int64_t *k);
     /* One sentence: what makes a read-modify-write atomic on this cpu, the
      * way the kernel's atomics use it. */
     const char *atomicity;

@@ -449,6 +449,26 @@ void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, s
         g_snprintf(buf, len, ".insn 0x%08x", w);
 }
 
+/* RISC-V compares registers only: a constant is compared by slti/sltiu, or
+ * by a branch (beq ... bgeu) on a register that li (addi rd, x0, imm; c.li)
+ * set just before it (unprivileged spec, 2.4 and 2.5). */
+bool rv_compare_constant(const uint8_t *code, size_t avail, int64_t *k)
+{
+    uint32_t w, next;
+    unsigned length, next_length;
+    if (!fetch_word(code, avail, &w, &length) || (w & 0x7f) != OP_IMM)
+        return false;
+    unsigned f3 = (w >> 12) & 7, rd = (w >> 7) & 31, rs1 = (w >> 15) & 31;
+    *k = (int32_t)w >> 20;
+    if (f3 == 2 || f3 == 3)             /* slti, sltiu */
+        return rd != 0;
+    if (f3 != 0 || rs1 != 0 || rd == 0 ||
+        !fetch_word(code + length, avail - length, &next, &next_length) ||
+        (next & 0x7f) != OP_BRANCH)
+        return false;
+    return ((next >> 15) & 31) == rd || ((next >> 20) & 31) == rd;
+}
+
 bool rv_branch_target(const uint8_t *code, size_t avail, uint64_t pc, uint64_t *target)
 {
     uint32_t w;

@@ -15,6 +15,7 @@ enum {
 bool rv_classify(const uint8_t *code, size_t avail, uint64_t pc, struct insn_info *out);
 void rv_disassemble(const uint8_t *code, size_t avail, uint64_t pc, char *buf, size_t len);
 bool rv_branch_target(const uint8_t *code, size_t avail, uint64_t pc, uint64_t *target);
+bool rv_compare_constant(const uint8_t *code, size_t avail, int64_t *k);
 /* The 32-bit instruction a compressed one expands to, 0 if it has none. */
 uint32_t rv_expand_compressed(uint16_t h);
 

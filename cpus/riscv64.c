@@ -48,6 +48,14 @@ static bool rv64_branch_target(cpu_decoder *d, const uint8_t *code, size_t avail
     return rv_branch_target(code, avail, pc, target);
 }
 
+static bool rv64_compare_constant(cpu_decoder *d, const uint8_t *code, size_t avail,
+                                  uint64_t pc, int64_t *k)
+{
+    (void)d;
+    (void)pc;
+    return rv_compare_constant(code, avail, k);
+}
+
 /* Linux riscv: the call number in a7, arguments in a0-a5. */
 static uc_err rv_syscall_args(uc_engine *uc, uint64_t *nr, uint64_t args[3])
 {
@@ -124,6 +132,7 @@ const struct cpu_ops cpu_riscv64 = {
     .classify = rv64_classify,
     .disassemble = rv64_disassemble,
     .branch_target = rv64_branch_target,
+    .compare_constant = rv64_compare_constant,
     .atomicity = "RISC-V's A extension has AMOs, single atomic read-modify-write "
         "instructions (amoadd, amoswap, amoand, amoor, amoxor): Linux uses them for "
         "the fetch-ops, and lr/sc loops for cmpxchg",

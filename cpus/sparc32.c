@@ -294,6 +294,24 @@ static void classify_access(const uint8_t *code, size_t before, struct insn_info
     }
 }
 
+/* cmp rs1, simm13: the synthetic instruction subcc rs1, simm13, %g0 (SPARC
+ * V8 manual, Appendix A). */
+static bool sparc_compare_constant(cpu_decoder *d, const uint8_t *code, size_t avail,
+                                   uint64_t pc, int64_t *k)
+{
+    (void)d;
+    (void)pc;
+    if (avail < 4)
+        return false;
+    uint32_t w = (uint32_t)code[0] << 24 | (uint32_t)code[1] << 16 | (uint32_t)code[2] << 8 |
+                 code[3];
+    unsigned op = w >> 30, rd = (w >> 25) & 31, op3 = (w >> 19) & 0x3f, i = (w >> 13) & 1;
+    if (op != 2 || rd != 0 || op3 != 0x14 || !i)
+        return false;
+    *k = (int32_t)(w << 19) >> 19;
+    return true;
+}
+
 static bool sparc_classify(cpu_decoder *d, const uint8_t *code, size_t avail,
                            size_t before, uint64_t pc, struct insn_info *out)
 {
@@ -451,6 +469,7 @@ const struct cpu_ops cpu_sparc32 = {
     .classify = sparc_classify,
     .disassemble = sparc_disassemble,
     .branch_target = capstone_branch_target,
+    .compare_constant = sparc_compare_constant,
     .atomicity = "SPARC-32 (v8) has no atomic add or compare-and-swap, only ldstub, an "
         "atomic test-and-set of one byte: Linux takes one of a small hash table of "
         "spinlocks, chosen by the variable's address, around a plain load and store, "

@@ -278,6 +278,22 @@ static void register_sets(cpu_decoder *d, const cs_insn *insn, struct insn_info 
 
 /* The kind of access and the memory operand of insn; false if an address
  * uses a register no address of ours should. */
+/* cmp with an immediate operand (Intel SDM vol. 2A, CMP). */
+static bool x86_compare_constant(cpu_decoder *d, const uint8_t *code, size_t avail, uint64_t pc,
+                                 int64_t *k)
+{
+    const cs_insn *insn = capstone_decode(d, code, avail, pc);
+    if (insn == NULL || insn->id != X86_INS_CMP)
+        return false;
+    const cs_x86 *x = &insn->detail->x86;
+    for (uint8_t i = 0; i < x->op_count; i++)
+        if (x->operands[i].type == X86_OP_IMM) {
+            *k = x->operands[i].imm;
+            return true;
+        }
+    return false;
+}
+
 static bool classify_access(const cs_insn *insn, struct insn_info *out)
 {
     const cs_x86 *x = &insn->detail->x86;
@@ -473,6 +489,7 @@ const struct cpu_ops cpu_x86 = {
     .classify = x86_classify,
     .disassemble = capstone_disassemble,
     .branch_target = capstone_branch_target,
+    .compare_constant = x86_compare_constant,
     .atomicity = X86_ATOMICITY,
     .sys_write = 4, .sys_exit = 1, .sys_exit_group = 252,
     .syscall_intno = X86_LINUX_INT,
@@ -507,6 +524,7 @@ const struct cpu_ops cpu_x86_64 = {
     .classify = x86_classify,
     .disassemble = capstone_disassemble,
     .branch_target = capstone_branch_target,
+    .compare_constant = x86_compare_constant,
     .atomicity = X86_ATOMICITY,
     .sys_write = 1, .sys_exit = 60, .sys_exit_group = 231,
     .syscall_intno = -1,

@@ -389,7 +389,9 @@ static void test_verifier(gconstpointer data)
 /* --svcomp on SV-COMP-style tasks built from their C files: a spin-wait
  * that holds is proved (dfs ends: TRUE), a lost update found (FALSE) with
  * a violation witness that names the call of reach_error(), a program that
- * draws _Bools proved (TRUE: both values tried), a task of 2020
+ * draws _Bools proved (TRUE: both values tried), a bound met only by a
+ * constant the program compares with found, and a check that must wait for
+ * twenty threads to end found by PCT (FALSE both), a task of 2020
  * whose error function is __VERIFIER_error() found (FALSE, not a quiet
  * abort and TRUE); other properties are refused. */
 static void test_svcomp(gconstpointer data)
@@ -449,6 +451,40 @@ static void test_svcomp(gconstpointer data)
     result_clear(&r);
     g_autofree char *bools = g_build_filename(dir, "bool-draws.elf", NULL);
     g_remove(bools);
+
+    /* a bound the program compares with: dfs tries the constants and their
+     * neighbours (38, 39 overrun the buffer), the verdict is FALSE */
+    r = atomsim("--svcomp", prop, "--witness", witness, "--cpu", cpu, "--time-limit", "60",
+                SRCDIR "/tests/svcomp/nondet-bound.c", NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "(nondet-bound.c:22))"));
+    g_assert_true(g_str_has_suffix(r.out, verdict));
+    result_clear(&r);
+    g_autofree char *bound = g_build_filename(dir, "nondet-bound.elf", NULL);
+    r = atomsim("--sched", "dfs:all", "--only-reach-error", "--memory", "sc", bound, NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "reach_error() reached"));
+    g_assert_nonnull(strstr(r.out, "atomsim: dfs:all found it after "));
+    /* the schedule spells the length drawn: one that overruns */
+    g_assert_true(strstr(r.out, "=39,") != NULL || strstr(r.out, "=38,") != NULL);
+    result_clear(&r);
+    g_remove(bound);
+
+    /* a check that must wait for twenty threads: the last hunt's PCT */
+    r = atomsim("--svcomp", prop, "--witness", witness, "--cpu", cpu, "--time-limit", "4",
+                SRCDIR "/tests/svcomp/late-check.c", NULL);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, " --sched pct:3:"));
+    g_assert_true(g_str_has_suffix(r.out, verdict));
+    g_auto(GStrv) late = reproduce_argv(r.out);
+    result_clear(&r);
+    r = run_argv((const char *const *)late);
+    g_assert_cmpint(r.status, ==, 1);
+    g_assert_nonnull(strstr(r.out, "reach_error() reached"));
+    result_clear(&r);
+    g_autofree char *late_elf = g_build_filename(dir, "late-check.elf", NULL);
+    g_remove(late_elf);
+    g_remove(witness);
 
     /* a task of 2020 and before: its error function __VERIFIER_error() */
     r = atomsim("--svcomp", SRCDIR "/tests/svcomp/unreach-call-2020.prp", "--witness", witness,

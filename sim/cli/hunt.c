@@ -243,8 +243,9 @@ static bool print_verdict(const struct options *o, const struct dfs_result *res,
     }
     if (res->nondet) {
         printf("atomsim: not verified: the program draws __VERIFIER_nondet values wider than "
-               "a _Bool, and dfs tried 0, 1, -1, the type's bounds and those of --seed %"
-               G_GINT64_FORMAT " only\n", (gint64)o->seed);
+               "a _Bool, and dfs tried 0, 1, -1, the type's bounds, the constants the program "
+               "compares with and those of --seed %" G_GINT64_FORMAT " only\n",
+               (gint64)o->seed);
         return false;
     }
     if (bound == UINT_MAX)

@@ -43,7 +43,7 @@ static bool check_monitor(const struct options *o, const struct cpu_ops *cpu)
 
 /* The steps a run that counts threads may take, and the seeds it tries */
 #define COUNT_THREADS_STEPS 100000
-#define COUNT_THREADS_SEEDS 8
+#define COUNT_THREADS_SEEDS 32
 
 /* The cores a program that creates threads needs: the most threads a
  * round-robin run creates, main's included, on more cores each time one is

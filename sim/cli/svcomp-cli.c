@@ -12,7 +12,11 @@
 /* The time, in parts: a short random hunt (quick to find shallow bugs, and
  * it draws many nondet values), dfs with few preemptions (most bugs need
  * few) until FEW_UNTIL of it, dfs with no bound (the proof) until
- * ALL_UNTIL, and unless that proved the program, a hunt again. */
+ * ALL_UNTIL, and unless that proved the program, a hunt again, with PCT
+ * unless --sched says otherwise: its priorities keep a thread from running
+ * for as long as a bug may need (one that must wait for twenty others to
+ * end), which neither a random walk nor a bounded search reaches. */
+#define LAST_HUNT "pct:3"
 #define HUNT_SHARE 0.05
 #define FEW_UNTIL 0.2
 #define ALL_UNTIL 0.85
@@ -73,6 +77,8 @@ int svcomp_run(struct options *o, struct run *r, struct lockstat *locks, struct 
         ro->await_spins = false;
         phase.time_limit = MAX(total - seconds_since(start), 0.001);
         phase.runs = G_MAXINT32;
+        if (o->sched == NULL)
+            phase.sched = LAST_HUNT;
         status = hunt_explore(&phase, r, locks, ro, traced_sinks);
     }
     if (status == EXIT_FINDING) {

@@ -395,10 +395,10 @@ enum guest_draw guest_call_draws(const struct cpu_ops *cpu, uint64_t nr)
     return call == CALL_CHOOSE ? DRAW_CHOICE : call == CALL_NONDET ? DRAW_BITS : DRAW_NONE;
 }
 
-unsigned guest_call_domain(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg,
+unsigned guest_call_domain(const struct machine *m, uint64_t nr, uint64_t arg,
                            uint64_t *values)
 {
-    enum call call = call_of(cpu, nr);
+    enum call call = call_of(m->cpu, nr);
     if (call == CALL_CHOOSE) {
         for (unsigned i = 0; i < arg; i++)
             values[i] = i;
@@ -407,9 +407,12 @@ unsigned guest_call_domain(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg,
     if (call != CALL_NONDET)
         return 0;
     uint64_t all = arg >= 64 ? UINT64_MAX : (1ull << arg) - 1;
-    uint64_t candidates[] = { 0, 1, all, all >> 1, (all >> 1) + 1 };
+    uint64_t candidates[GUEST_DOMAIN_MAX] = { 0, 1, all, all >> 1, (all >> 1) + 1 };
+    unsigned ncandidates = 5;
+    ncandidates += compared_values(&m->compared, (unsigned)arg, candidates + ncandidates,
+                                   GUEST_DOMAIN_MAX - ncandidates);
     unsigned n = 0;
-    for (unsigned i = 0; i < G_N_ELEMENTS(candidates); i++) {
+    for (unsigned i = 0; i < ncandidates; i++) {
         bool again = false;
         for (unsigned k = 0; k < n; k++)
             again |= values[k] == candidates[i];

@@ -88,10 +88,11 @@ enum guest_draw guest_call_draws(const struct cpu_ops *cpu, uint64_t nr);
 /* A call that draws a value (__VERIFIER_nondet_*, sim_choose), with
  * argument arg as guest_call_draw_arg makes it (bits; n): the values a
  * search tries, into values (at most GUEST_DOMAIN_MAX), their number; 0
- * for any other call.  The bits' 0, 1, all ones, and the signed bounds;
- * every one of sim_choose's. */
+ * for any other call.  The bits' 0, 1, all ones, and the signed bounds,
+ * then the constants the program compares with (compared.h); every one
+ * of sim_choose's. */
 #define GUEST_DOMAIN_MAX 16
-unsigned guest_call_domain(const struct cpu_ops *cpu, uint64_t nr, uint64_t arg,
+unsigned guest_call_domain(const struct machine *m, uint64_t nr, uint64_t arg,
                            uint64_t *values);
 /* Its argument as the call takes it: bits from 1 to 64 (0: 64), n from 1
  * to SIM_CHOOSE_MAX. */

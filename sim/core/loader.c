@@ -221,6 +221,12 @@ static void read_symbols(struct image *img, Elf *elf)
             /* $a/$d mapping symbols and local labels name no object. */
             if (name == NULL || name[0] == '\0' || name[0] == '$' || name[0] == '.')
                 continue;
+            /* atomsim.ld's bounds of the program's own code name nothing */
+            if (strcmp(name, PROGRAM_TEXT) == 0 || strcmp(name, PROGRAM_TEXT_END) == 0) {
+                *(strcmp(name, PROGRAM_TEXT) == 0 ? &img->program_lo : &img->program_hi) =
+                    sym.st_value;
+                continue;
+            }
             /* a size past the end of the address space ends there */
             uint64_t size = MIN(sym.st_size, UINT64_MAX - sym.st_value);
             struct symbol s = { sym.st_value, size, g_strdup(name) };

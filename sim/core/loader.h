@@ -18,6 +18,8 @@ struct debuginfo;
 #define IMAGE_PAGE 0x1000ull
 #define IMAGE_MAX_FILE (1ull << 30)     /* the largest program file read */
 #define IMAGE_MAX_TLS (1ull << 20)      /* the most thread-local storage a thread has */
+#define PROGRAM_TEXT "__atomsim_program_text"
+#define PROGRAM_TEXT_END "__atomsim_program_text_end"
 
 /* Segment permissions, as the ELF's PF_R/PF_W/PF_X. */
 enum { SEG_R = 4, SEG_W = 2, SEG_X = 1 };
@@ -53,6 +55,9 @@ struct image {
     GArray *segments;           /* struct segment, PT_LOAD in file order */
     struct tls_template tls;
     GArray *symbols;            /* struct symbol, functions and objects by address */
+    /* The program's own code, without the runtime's and the libraries'
+     * (atomsim.ld's PROGRAM_TEXT symbols; both 0 if the link had none). */
+    uint64_t program_lo, program_hi;
     struct debuginfo *debug;    /* lines and variables from DWARF; NULL if none */
 };
 

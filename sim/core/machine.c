@@ -129,6 +129,7 @@ struct machine *machine_new(const struct cpu_ops *cpu, struct image *img,
         return NULL;
     }
     codemap_mark_atomic_functions(&m->code, img);
+    compared_scan(&m->compared, cpu, img);
 
     m->stack_size = l.stack_size;
     m->stack_mem = g_aligned_alloc0((gsize)ncores, m->stack_size, PAGE);

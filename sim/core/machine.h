@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "codemap.h"
+#include "compared.h"
 #include "base/limits.h"
 #include "cpus/cpu.h"
 #include "event.h"
@@ -72,6 +73,7 @@ struct machine {
     uint8_t *stack_mem;         /* every core's stack, one after another */
     uint64_t stack_size;        /* each core's, with its thread-local storage at the top */
     struct codemap code;
+    struct compared compared;   /* what the program compares with */
 
     /* The guest's threads in a run, reset with the machine. */
     unsigned threads;           /* cores given a thread (core 0 runs main) */

@@ -65,15 +65,21 @@ void run_emit(struct run *r, const struct event *e)
 /* A seeded value: core's k-th value of a run depends on the seed, the
  * core and k only, so a replay or a shrunk schedule of the run gives each
  * core the same values.  Half are small (-4 .. 15), where programs'
- * assumptions and loop bounds tend to be, the rest any 64-bit value. */
+ * assumptions and loop bounds tend to be; of a program that compares with
+ * constants, a quarter are one of them or its neighbours (compared.h); the
+ * rest any 64-bit value. */
 static uint64_t seeded_value(struct run *r, struct run_core *rc)
 {
     struct rng g;
     rng_seed(&g, r->nondet_seed ^ (rc->core->id + 1) * 0xd1b54a32d192ed03ull ^
                      rc->nondet_calls++ * 0x8cb92ba72f3d8dd7ull);
     uint64_t v = rng_next(&g);
+    uint64_t near[3 * COMPARED_MAX];
+    unsigned nnear = compared_values(&r->m->compared, 64, near, G_N_ELEMENTS(near));
     if (v & 1)
         v = (uint64_t)((int64_t)rng_range(&g, 0, 20) - 4);
+    else if ((v & 2) && nnear > 0)
+        v = near[rng_range(&g, 0, nnear)];
     return v;
 }
 
@@ -84,7 +90,7 @@ void run_draw(struct run *r, struct run_core *rc, struct event *e, uint64_t arg)
     /* a search tries the values of guest_call_domain: every one of a
      * _Bool's (or sim_choose's), not of wider types */
     uint64_t domain[GUEST_DOMAIN_MAX];
-    unsigned tried = guest_call_domain(r->m->cpu, e->old_value, arg, domain);
+    unsigned tried = guest_call_domain(r->m, e->old_value, arg, domain);
     r->nondet_bits |= draw == DRAW_BITS && (arg >= 64 || tried < (1ull << arg));
     uint64_t v;
     if (sched_predicted(r->sched, rc->core->id, r->turn_left, NULL, 0, &v)) {

@@ -425,7 +425,7 @@ unsigned equivalence_predictions(struct equivalence *eq, uint64_t step, unsigned
     unsigned n = 0;
     if (load->draws) {
         uint64_t domain_values[GUEST_DOMAIN_MAX];
-        unsigned domain = guest_call_domain(eq->m->cpu, load->addr, load->size, domain_values);
+        unsigned domain = guest_call_domain(eq->m, load->addr, load->size, domain_values);
         for (unsigned i = 0; i < domain && n < max; i++)
             if (domain_values[i] != load->value) {
                 values[n] = domain_values[i];

@@ -2,8 +2,8 @@
  * parsers of every word a guest's code holds (cpus/: Capstone's for the
  * ISAs it knows, atomsim's own for SPARC's alternate-space forms, AArch64's
  * LSE atomics and all of RISC-V).  Input: a byte that picks the cpu, then
- * instruction bytes.  Invariants: classify, disassemble and branch_target
- * never read past the bytes given or crash; an instruction that decodes
+ * instruction bytes.  Invariants: classify, disassemble, branch_target and
+ * compare_constant never read past the bytes given or crash; an instruction that decodes
  * has a length within them (a multiple of the cpu's alignment), a known
  * kind, and an access of a size from 1 to 64 bytes; its text is a
  * terminated string. */
@@ -68,6 +68,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t target = 0;
     if (cpu->branch_target != NULL)
         (void)cpu->branch_target(d, code, avail, pc, &target);
+    int64_t k;
+    if (cpu->compare_constant != NULL)
+        (void)cpu->compare_constant(d, code, avail, pc, &k);
     g_free(code);
     return 0;
 }

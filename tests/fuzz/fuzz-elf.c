@@ -5,8 +5,9 @@
  * below the end of the address space, their file bytes there, the entry in
  * an executable one; thread-local storage within its limits); its layout
  * puts disjoint page regions and the stacks, with room for thread-local
- * storage, above them, below the end; every address has a name; a refused file gets
- * one line that names it. */
+ * storage, above them, below the end; every address has a name; every cpu
+ * reads the constants its code compares with (compared_scan) within their
+ * bounds; a refused file gets one line that names it. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include <glib.h>
 
 #include "base/error.h"
+#include "core/compared.h"
 #include "core/layout.h"
 #include "core/loader.h"
 
@@ -108,6 +110,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_image(img);
     check_layout(img, 1);
     check_layout(img, 64);
+    /* the constants its own code compares with, read by every cpu's
+     * decoder (the bounds of that code are the file's to say) */
+    for (unsigned i = 0; cpu_list[i] != NULL; i++) {
+        struct compared c;
+        compared_scan(&c, cpu_list[i], img);
+        g_assert_cmpuint(c.n, <=, COMPARED_MAX);
+    }
 
     /* every symbol, and the addresses around it, has a name, as data, as
      * a pc (with DWARF's line) and as a return address */

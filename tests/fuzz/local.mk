@@ -11,7 +11,7 @@ FUZZ_SECONDS = 30
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 fuzz_elf_SRCS = %D%/fuzz-elf.c sim/core/loader.c sim/core/debuginfo.c sim/core/layout.c \
-	sim/core/tls.c
+	sim/core/tls.c sim/core/compared.c
 fuzz_cli_SRCS = %D%/fuzz-cli.c sim/cli/cli-options.c $(SCHED_SRCS)
 fuzz_schedule_SRCS = %D%/fuzz-schedule.c $(SCHED_SRCS)
 fuzz_sched_SRCS = %D%/fuzz-sched.c $(SCHED_SRCS)
