@@ -391,7 +391,8 @@ static void test_verifier(gconstpointer data)
  * a violation witness that names the call of reach_error(), a program that
  * draws _Bools proved (TRUE: both values tried), a bound met only by a
  * constant the program compares with found, and a check that must wait for
- * twenty threads to end found by PCT (FALSE both), a task of 2020
+ * twenty threads to end found by PCT (FALSE both), one that defines its
+ * own __VERIFIER_atomic_begin and _end proved (TRUE), a task of 2020
  * whose error function is __VERIFIER_error() found (FALSE, not a quiet
  * abort and TRUE); other properties are refused. */
 static void test_svcomp(gconstpointer data)
@@ -485,6 +486,16 @@ static void test_svcomp(gconstpointer data)
     g_autofree char *late_elf = g_build_filename(dir, "late-check.elf", NULL);
     g_remove(late_elf);
     g_remove(witness);
+
+    /* a task that defines __VERIFIER_atomic_begin and _end itself links
+     * (the runtime's are weak), and its own run atomically: TRUE */
+    r = atomsim("--svcomp", prop, "--witness", witness, "--cpu", cpu, "--time-limit", "60",
+                SRCDIR "/tests/svcomp/own-atomic.c", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_true(g_str_has_suffix(r.out, "atomsim: verdict: TRUE\n"));
+    result_clear(&r);
+    g_autofree char *own = g_build_filename(dir, "own-atomic.elf", NULL);
+    g_remove(own);
 
     /* a task of 2020 and before: its error function __VERIFIER_error() */
     r = atomsim("--svcomp", SRCDIR "/tests/svcomp/unreach-call-2020.prp", "--witness", witness,

@@ -19,6 +19,29 @@
 #include "libc-private.h"
 #include "linux-sys.h"
 
+/* Weak: a program may define any of them itself, and its own is the one
+ * linked (SV-COMP's tasks of 2020 and before define __VERIFIER_atomic_begin
+ * and _end as a lock taken on an assumption; atomsim then runs theirs as it
+ * runs every __VERIFIER_atomic_ function: atomically). */
+#pragma weak __VERIFIER_atomic_begin
+#pragma weak __VERIFIER_atomic_end
+#pragma weak __VERIFIER_nondet_int
+#pragma weak __VERIFIER_nondet_uint
+#pragma weak __VERIFIER_nondet_unsigned
+#pragma weak __VERIFIER_nondet_long
+#pragma weak __VERIFIER_nondet_ulong
+#pragma weak __VERIFIER_nondet_longlong
+#pragma weak __VERIFIER_nondet_ulonglong
+#pragma weak __VERIFIER_nondet_short
+#pragma weak __VERIFIER_nondet_ushort
+#pragma weak __VERIFIER_nondet_char
+#pragma weak __VERIFIER_nondet_uchar
+#pragma weak __VERIFIER_nondet_bool
+#pragma weak __VERIFIER_nondet_pointer
+#pragma weak __VERIFIER_nondet_size_t
+#pragma weak __VERIFIER_assume
+#pragma weak __VERIFIER_error
+
 void __VERIFIER_atomic_begin(void)
 {
     sim_syscall(SIM_SYS_ATOMIC, 1, 0, 0);

@@ -38,10 +38,12 @@ void codemap_mark_atomic_functions(struct codemap *map, const struct image *img)
 {
     for (guint i = 0; i < img->symbols->len; i++) {
         const struct symbol *s = &g_array_index(img->symbols, struct symbol, i);
-        /* __VERIFIER_atomic_begin and _end make a section themselves */
+        /* the runtime's __VERIFIER_atomic_begin and _end make a section
+         * themselves; a program's own are functions like the others */
+        bool own = s->addr >= img->program_lo && s->addr < img->program_hi;
         if (!g_str_has_prefix(s->name, ATOMIC_FUNCTION_PREFIX) ||
-            strcmp(s->name, ATOMIC_FUNCTION_PREFIX "begin") == 0 ||
-            strcmp(s->name, ATOMIC_FUNCTION_PREFIX "end") == 0)
+            (!own && (strcmp(s->name, ATOMIC_FUNCTION_PREFIX "begin") == 0 ||
+                      strcmp(s->name, ATOMIC_FUNCTION_PREFIX "end") == 0)))
             continue;
         if (map->atomic == NULL)
             map->atomic = g_array_new(FALSE, FALSE, sizeof(const struct symbol *));
