@@ -204,6 +204,15 @@ static void test_c11_threads(gconstpointer data)
 /* The guest test name ends clean in random runs under every model of the
  * cpu (but where expected_to_fail says), and dfs verifies it in every
  * schedule under sc. */
+/* One run of prog, with the default schedule, ends clean and prints line. */
+static void assert_clean_run(const char *prog, const char *line)
+{
+    struct result r = atomsim(prog, NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_nonnull(strstr(r.out, line));
+    result_clear(&r);
+}
+
 static void assert_holds_everywhere(const char *cpu, const char *name)
 {
     g_autofree char *prog = guest(cpu, name);
@@ -233,10 +242,7 @@ static void test_thread_local(gconstpointer data)
     if (!need_cpu(cpu))
         return;
     g_autofree char *prog = guest(cpu, "threads-tls");
-    struct result r = atomsim(prog, NULL);
-    g_assert_cmpint(r.status, ==, 0);
-    g_assert_nonnull(strstr(r.out, "cpu0: main's counted 100, wide 0\n"));
-    result_clear(&r);
+    assert_clean_run(prog, "cpu0: main's counted 100, wide 0\n");
     assert_holds_everywhere(cpu, "threads-tls");
 }
 
@@ -249,14 +255,11 @@ static void test_semaphores(gconstpointer data)
     if (!need_cpu(cpu))
         return;
     g_autofree char *prog = guest(cpu, "threads-sem");
-    struct result r = atomsim(prog, NULL);
-    g_assert_cmpint(r.status, ==, 0);
-    g_assert_nonnull(strstr(r.out, "cpu0: sum 3, 1 slots empty\n"));
-    result_clear(&r);
+    assert_clean_run(prog, "cpu0: sum 3, 1 slots empty\n");
     assert_holds_everywhere(cpu, "threads-sem");
 
     g_autofree char *broken = guest(cpu, "threads-sem-missing-post");
-    r = atomsim(broken, NULL);
+    struct result r = atomsim(broken, NULL);
     g_assert_cmpint(r.status, ==, 1);
     g_assert_nonnull(strstr(r.out, "deadlock: cpu0 waits in pthread_join for the thread on "
                                    "cpu2; cpu2 waits on semaphore full"));
@@ -292,11 +295,8 @@ static void test_key_destructors(gconstpointer data)
     if (!need_cpu(cpu))
         return;
     g_autofree char *prog = guest(cpu, "threads-keys");
-    struct result r = atomsim(prog, NULL);
-    g_assert_cmpint(r.status, ==, 0);
-    g_assert_nonnull(strstr(r.out, "cpu0: destroyed 3, then 300\n"));
-    result_clear(&r);
-    r = atomsim("--runs", SANITIZER_BUDGET("200", "20"), prog, NULL);
+    assert_clean_run(prog, "cpu0: destroyed 3, then 300\n");
+    struct result r = atomsim("--runs", SANITIZER_BUDGET("200", "20"), prog, NULL);
     g_assert_cmpint(r.status, ==, 0);
     result_clear(&r);
 }

@@ -74,11 +74,11 @@ static uint64_t seeded_value(struct run *r, struct run_core *rc)
     rng_seed(&g, r->nondet_seed ^ (rc->core->id + 1) * 0xd1b54a32d192ed03ull ^
                      rc->nondet_calls++ * 0x8cb92ba72f3d8dd7ull);
     uint64_t v = rng_next(&g);
+    if (v & 1)
+        return (uint64_t)((int64_t)rng_range(&g, 0, 20) - 4);
     uint64_t near[3 * COMPARED_MAX];
     unsigned nnear = compared_values(&r->m->compared, 64, near, G_N_ELEMENTS(near));
-    if (v & 1)
-        v = (uint64_t)((int64_t)rng_range(&g, 0, 20) - 4);
-    else if ((v & 2) && nnear > 0)
+    if ((v & 2) && nnear > 0)
         v = near[rng_range(&g, 0, nnear)];
     return v;
 }
